@@ -1,0 +1,14 @@
+//! Game-agnostic vocabulary shared by every variant, the search and the protocol:
+//! the [`Game`] trait, bit-set iteration, fixed-capacity move lists, scores and a
+//! fixed Zobrist key generator. It must not know any particular game.
+
+pub mod bits;
+pub mod game;
+pub mod movelist;
+pub mod score;
+pub mod zobrist;
+
+pub use bits::BitIter;
+pub use game::{Game, GameConfig, GenKind, HistoryEntry, Notation, Side, Verdict};
+pub use movelist::MoveList;
+pub use score::Score;

@@ -1,0 +1,1 @@
+//! The protocol layer (under construction).

@@ -1,0 +1,1 @@
+//! The game-agnostic session layer (under construction).

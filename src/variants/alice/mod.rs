@@ -1,0 +1,1 @@
+//! The alice variant (under construction).

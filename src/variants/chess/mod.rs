@@ -1,0 +1,1 @@
+//! The chess variant (under construction).

@@ -1,0 +1,1 @@
+//! The raumschach variant (under construction).

@@ -1,0 +1,1 @@
+//! The xiangqi variant (under construction).

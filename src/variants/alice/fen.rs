@@ -150,6 +150,12 @@ fn parse_rank(text: &str, rank: usize) -> Result<(Vec<(usize, Piece, bool)>, usi
             if marked {
                 return Err(format!("'|' before a digit on rank {}", rank + 1));
             }
+            if c == '0' {
+                return Err(format!(
+                    "empty-square count starting with 0 on rank {}",
+                    rank + 1
+                ));
+            }
             let mut run = c.to_digit(10).unwrap_or(0) as usize;
             while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
                 run = run * 10 + d as usize;
@@ -157,9 +163,6 @@ fn parse_rank(text: &str, rank: usize) -> Result<(Vec<(usize, Piece, bool)>, usi
                 if run > 16 {
                     return Err(format!("rank {} has more than 16 files", rank + 1));
                 }
-            }
-            if run == 0 {
-                return Err(format!("empty-square count 0 on rank {}", rank + 1));
             }
             file += run;
         } else if c == '|' {

@@ -107,7 +107,9 @@ pub fn legal_moves(pos: &Alice, tactical_only: bool, out: &mut MoveList<Move>) {
 
 /// Whether `m` is a legal move here (any 16-bit value is accepted; never panics).
 pub fn is_legal_move(pos: &Alice, m: Move) -> bool {
-    if m == Move::default() || m.kind() == MoveKind::EnPassant {
+    // Only canonical encodings: no en passant in Alice, promotion bits only on promotions.
+    let stray_promo = m.kind() != MoveKind::Promotion && m.0 & 0x3000 != 0;
+    if m == Move::default() || m.kind() == MoveKind::EnPassant || stray_promo {
         return false;
     }
     let p = pos.piece_on(m.from());

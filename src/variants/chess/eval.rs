@@ -136,11 +136,11 @@ mod tests {
 
     #[test]
     fn start_position_is_balanced_and_material_counts() {
-        let start = Position::from_fen(super::super::fen::START_FEN, false).unwrap();
+        let start = Position::parse_fen(super::super::fen::START_FEN, false).unwrap();
         assert_eq!(start.static_eval(), WEIGHTS.tempo);
-        let up_a_queen = Position::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", false).unwrap();
+        let up_a_queen = Position::parse_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", false).unwrap();
         assert!(up_a_queen.static_eval() > 800);
-        let down = Position::from_fen("4k3/8/8/8/8/8/8/3QK3 b - - 0 1", false).unwrap();
+        let down = Position::parse_fen("4k3/8/8/8/8/8/8/3QK3 b - - 0 1", false).unwrap();
         assert!(down.static_eval() < -800);
     }
 }

@@ -24,7 +24,7 @@ pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq 
 
 impl Position {
     /// Parses a FEN (see the module documentation for what is accepted).
-    pub fn from_fen(text: &str, chess960: bool) -> Result<Position, String> {
+    pub fn parse_fen(text: &str, chess960: bool) -> Result<Position, String> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.is_empty() {
             return Err("empty FEN".into());
@@ -176,7 +176,7 @@ impl Position {
             "{}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq - 0 1",
             white.to_ascii_lowercase()
         );
-        Position::from_fen(&fen, true).ok()
+        Position::parse_fen(&fen, true).ok()
     }
 }
 

@@ -28,14 +28,14 @@ impl Game for Position {
     const DRAW_PLIES: u32 = 100;
 
     fn startpos(cfg: &GameConfig) -> Self {
-        match Position::from_fen(fen::START_FEN, cfg.chess960) {
+        match Position::parse_fen(fen::START_FEN, cfg.chess960) {
             Ok(p) => p,
             Err(e) => unreachable!("start FEN rejected: {e}"),
         }
     }
 
     fn from_fen(text: &str, cfg: &GameConfig) -> Result<Self, String> {
-        Position::from_fen(text, cfg.chess960)
+        Position::parse_fen(text, cfg.chess960)
     }
 
     fn fen(&self) -> String {

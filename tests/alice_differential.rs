@@ -56,7 +56,7 @@ fn sorted_moves(pos: &Alice) -> Vec<String> {
 /// A random playout; captures and promotions are preferred a third of the time so that
 /// games reach open positions, promotions and endgames.
 fn playout(start: &Alice, chess960: bool, rng: &mut Rng, probes: &mut Vec<Probe>) {
-    let mut pos = start.clone();
+    let mut pos = *start;
     for _ in 0..MAX_PLIES {
         let mut list = MoveList::new();
         pos.gen_legal(&mut list);

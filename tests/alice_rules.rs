@@ -3,7 +3,9 @@
 //!   legal move list (from Fairy-Stockfish's alice branch) and, when there is no legal
 //!   move, the result (checkmate = loss, stalemate = draw);
 //! - `tests/data/alice_fen.txt`: FENs that must be read (with their canonical output)
-//!   or rejected with an error.
+//!   or rejected with an error;
+//! - `tests/data/alice_moves.txt`: move texts (castling aliases, promotions, garbage);
+//! - `tests/data/alice_see.txt`: static exchange results across the two boards.
 
 use kaleido::core::{Game, GameConfig, MoveList, Notation, Verdict};
 use kaleido::variants::alice::Alice;
@@ -97,7 +99,7 @@ fn check_move_consistency(pos: &Alice, list: &MoveList<Move>, line: usize) {
             Some(m),
             "line {line}: {text}"
         );
-        let mut child = pos.clone();
+        let mut child = *pos;
         child.play(m);
         let reread = <Alice as Game>::from_fen(&child.fen(), &cfg)
             .unwrap_or_else(|e| panic!("line {line}: after {text}: {e}: {}", child.fen()));
@@ -184,4 +186,24 @@ fn castling_aliases_and_announcement() {
         )
     );
     assert!(Alice::startpos(&cfg).display().contains("board B"));
+}
+
+#[test]
+fn static_exchanges_alternate_boards() {
+    let text = data("alice_see.txt");
+    let mut checked = 0;
+    for (line, row) in lines(&text) {
+        let f: Vec<&str> = row.split(" ; ").map(str::trim).collect();
+        assert_eq!(f.len(), 4, "line {line}: four ' ; ' fields expected");
+        let pos = <Alice as Game>::from_fen(f[0], &GameConfig::default())
+            .unwrap_or_else(|e| panic!("line {line}: {e}"));
+        let m = pos
+            .parse_move(f[1], Notation::Uci)
+            .unwrap_or_else(|| panic!("line {line}: {} is not legal", f[1]));
+        let threshold: i32 = f[2].parse().expect("threshold");
+        let want: bool = f[3].parse().expect("true or false");
+        assert_eq!(pos.see_ge(m, threshold), want, "line {line}: {row}");
+        checked += 1;
+    }
+    assert!(checked > 0);
 }

@@ -138,9 +138,15 @@ impl Alice {
     }
 }
 
-/// One rank of the placement: `(file, piece, marked for board B)` for each piece and the
-/// number of files it spans.
-fn parse_rank(text: &str, rank: usize) -> Result<(Vec<(usize, Piece, bool)>, usize), String> {
+/// A piece read from one rank: its file (0..16) and whether `|` marked it for board B.
+struct RankPiece {
+    file: usize,
+    piece: Piece,
+    marked: bool,
+}
+
+/// One rank of the placement: its pieces and the number of files it spans.
+fn parse_rank(text: &str, rank: usize) -> Result<(Vec<RankPiece>, usize), String> {
     let mut pieces = Vec::new();
     let mut file = 0usize;
     let mut marked = false;
@@ -179,7 +185,11 @@ fn parse_rank(text: &str, rank: usize) -> Result<(Vec<(usize, Piece, bool)>, usi
             } else {
                 Side::Black
             };
-            pieces.push((file, make_piece(side, kind), marked));
+            pieces.push(RankPiece {
+                file,
+                piece: make_piece(side, kind),
+                marked,
+            });
             marked = false;
             file += 1;
         }
@@ -203,13 +213,18 @@ fn parse_placement(pos: &mut Alice, placement: &str) -> Result<(), String> {
         let (pieces, files) = parse_rank(text, rank)?;
         match files {
             8 => {
-                for (file, p, marked) in pieces {
-                    let board = if marked { BOARD_B } else { BOARD_A };
-                    pos.put(p, board, square(file, rank));
+                for rp in pieces {
+                    let board = if rp.marked { BOARD_B } else { BOARD_A };
+                    pos.put(rp.piece, board, square(rp.file, rank));
                 }
             }
             16 => {
-                for (file, p, marked) in pieces {
+                for RankPiece {
+                    file,
+                    piece: p,
+                    marked,
+                } in pieces
+                {
                     if marked {
                         return Err(format!("'|' in the 16-file rank {}", rank + 1));
                     }

@@ -156,6 +156,36 @@ fn exposed_after(pos: &Alice, kb: usize, ksq: Square, vacated: Bitboard, us: Sid
     bishop_attacks(ksq, occ) & diagonal != 0 || rook_attacks(ksq, occ) & straight != 0
 }
 
+/// Removes from `targets` (moves of the piece on `from`, on the king's board) those that
+/// expose the king: the piece leaves a `danger` line, or captures an enemy blocker there.
+#[inline(always)]
+fn drop_exposing(
+    pos: &Alice,
+    kb: usize,
+    ksq: Square,
+    danger_captures: Bitboard,
+    danger: Bitboard,
+    from: Square,
+    targets: Bitboard,
+) -> Bitboard {
+    let risky = if danger >> from & 1 != 0 {
+        targets
+    } else {
+        targets & danger_captures
+    };
+    if risky == 0 {
+        return targets;
+    }
+    let mut out = targets & !risky;
+    for to in crate::core::BitIter(risky) {
+        let vacated = (1u64 << from) | (1u64 << to);
+        if !exposed_after(pos, kb, ksq, vacated, pos.side) {
+            out |= 1u64 << to;
+        }
+    }
+    out
+}
+
 /// Generates the legal moves of the pieces in `from_mask` into `sink`.
 pub fn generate<S: MoveSink>(pos: &Alice, tactical_only: bool, from_mask: Bitboard, sink: &mut S) {
     let us = pos.side;
@@ -205,24 +235,14 @@ pub fn generate<S: MoveSink>(pos: &Alice, tactical_only: bool, from_mask: Bitboa
         let quiet_targets = allowed & empty_both;
         let on_king_board = b == kb;
 
-        // Filters the targets of a piece on `from` to the legal ones.
+        // Only moves from the king's board can expose the king, and only along `danger`.
+        let filter = on_king_board && danger != 0;
         let legal = |from: Square, targets: Bitboard| -> Bitboard {
-            if !on_king_board {
-                return targets;
-            }
-            let risky = if danger >> from & 1 != 0 {
-                targets
+            if filter {
+                drop_exposing(pos, kb, ksq, danger & enemy_b, danger, from, targets)
             } else {
-                targets & danger & enemy_b
-            };
-            let mut out = targets & !risky;
-            for to in crate::core::BitIter(risky) {
-                let vacated = (1u64 << from) | (1u64 << to);
-                if !exposed_after(pos, kb, ksq, vacated, us) {
-                    out |= 1u64 << to;
-                }
+                targets
             }
-            out
         };
 
         let movers = ours & occ_b & from_mask;

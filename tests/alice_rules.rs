@@ -207,3 +207,75 @@ fn static_exchanges_alternate_boards() {
     }
     assert!(checked > 0);
 }
+
+/// SplitMix64 for the mutation fuzzer (fixed seed: failures reproduce).
+fn next_random(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+#[test]
+fn mutated_fens_never_panic_and_accepted_ones_round_trip() {
+    let text = data("alice_fen.txt");
+    let mut seeds: Vec<String> = lines(&text)
+        .filter_map(|(_, row)| row.split_once(' ').map(|(_, rest)| rest.to_string()))
+        .map(|rest| {
+            rest.split(" => ")
+                .next()
+                .unwrap_or("")
+                .trim_start_matches("960 ")
+                .to_string()
+        })
+        .collect();
+    seeds.extend(
+        kaleido::variants::alice::BENCH_FENS
+            .iter()
+            .map(|s| s.to_string()),
+    );
+    let alphabet: Vec<char> = "pnbrqkPNBRQK|/12345678 wb-KQkqAHah09x".chars().collect();
+    let mut state = 0x5EED_A11C_E000_0001u64;
+    let (mut accepted, mut tried) = (0, 0);
+    for seed in &seeds {
+        for _ in 0..300 {
+            let mut chars: Vec<char> = seed.chars().collect();
+            for _ in 0..1 + next_random(&mut state) % 3 {
+                let at = (next_random(&mut state) as usize) % (chars.len() + 1);
+                let c = alphabet[(next_random(&mut state) as usize) % alphabet.len()];
+                match next_random(&mut state) % 3 {
+                    0 => chars.insert(at, c),
+                    1 if at < chars.len() => {
+                        chars.remove(at);
+                    }
+                    _ if at < chars.len() => chars[at] = c,
+                    _ => chars.push(c),
+                }
+            }
+            let fen: String = chars.into_iter().collect();
+            let chess960 = next_random(&mut state) % 2 == 0;
+            let cfg = GameConfig { chess960 };
+            tried += 1;
+            let Ok(pos) = <Alice as Game>::from_fen(&fen, &cfg) else {
+                continue;
+            };
+            accepted += 1;
+            let again = <Alice as Game>::from_fen(&pos.fen(), &cfg)
+                .unwrap_or_else(|e| panic!("own FEN rejected: {e}: {} (from {fen})", pos.fen()));
+            assert_eq!(again.fen(), pos.fen(), "round trip of {fen}");
+            assert_eq!(again.key(), pos.key(), "key of {fen}");
+            let _ = pos.display();
+            let _ = pos.evaluate();
+            assert_eq!(
+                pos.perft(2),
+                kaleido::perft::divide(&pos, 2, Notation::Uci, false)
+                    .iter()
+                    .map(|(_, n)| n)
+                    .sum::<u64>()
+            );
+        }
+    }
+    println!("alice fen fuzz: {tried} mutated FENs, {accepted} accepted");
+    assert!(accepted > 0 && accepted < tried);
+}

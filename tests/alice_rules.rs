@@ -254,7 +254,7 @@ fn mutated_fens_never_panic_and_accepted_ones_round_trip() {
                 }
             }
             let fen: String = chars.into_iter().collect();
-            let chess960 = next_random(&mut state) % 2 == 0;
+            let chess960 = next_random(&mut state) & 1 == 0;
             let cfg = GameConfig { chess960 };
             tried += 1;
             let Ok(pos) = <Alice as Game>::from_fen(&fen, &cfg) else {

@@ -66,27 +66,51 @@ impl Acc {
     }
 }
 
-/// What one side's pieces contribute, plus what the other side's king safety needs.
+/// Attacks of every piece on its own board, computed once per evaluation.
+struct AttackMap {
+    /// Squares the piece on each square attacks (0 for empty squares).
+    from: [Bitboard; 64],
+    /// Squares attacked by each side on board A and on board B, `[side][board]`.
+    by: [[Bitboard; 2]; 2],
+}
+
+impl AttackMap {
+    fn new(pos: &Alice) -> AttackMap {
+        let mut map = AttackMap {
+            from: [0; 64],
+            by: [[0; 2]; 2],
+        };
+        for sq in crate::core::BitIter(pos.occupied()) {
+            let sq = sq as Square;
+            let p = pos.mailbox[sq];
+            let b = pos.board_of(sq);
+            let a = Alice::piece_attacks(piece_kind(p), piece_side(p), sq, pos.boards[b]);
+            map.from[sq] = a;
+            map.by[piece_side(p) as usize][b] |= a;
+        }
+        map
+    }
+}
+
+/// What one side's pieces contribute, plus its attack units against the enemy king.
 struct SideReport {
     score: Acc,
     phase: i32,
-    /// Squares attacked by this side on board A and on board B.
-    attacked: [Bitboard; 2],
-    /// Attack units against the enemy king.
     units: i32,
 }
 
 impl Alice {
     /// Evaluation from the side to move's point of view.
     pub fn static_eval(&self) -> Score {
-        let white = self.side_report(Side::White);
-        let black = self.side_report(Side::Black);
+        let map = AttackMap::new(self);
+        let white = self.side_report(Side::White, &map);
+        let black = self.side_report(Side::Black, &map);
         let mut total = Acc {
             mg: white.score.mg - black.score.mg,
             eg: white.score.eg - black.score.eg,
         };
-        let (wmg, weg) = self.king_danger(Side::White, &black);
-        let (bmg, beg) = self.king_danger(Side::Black, &white);
+        let (wmg, weg) = self.king_danger(Side::White, black.units, &map);
+        let (bmg, beg) = self.king_danger(Side::Black, white.units, &map);
         total.mg += bmg - wmg;
         total.eg += beg - weg;
         let sign = if self.side == Side::White { 1 } else { -1 };
@@ -97,28 +121,29 @@ impl Alice {
         sign * tapered
     }
 
-    fn side_report(&self, us: Side) -> SideReport {
+    fn side_report(&self, us: Side, map: &AttackMap) -> SideReport {
         let them = us.flip();
         let ours = self.side_bb(us);
         let theirs = self.side_bb(them);
         let mut score = Acc::default();
         let mut phase = 0;
-        let mut attacked = [0u64; 2];
 
         // The enemy king, for attack units.
         let eksq = self.king_square(them);
         let ekb = self.board_of(eksq);
         let ezone = king_attacks(eksq);
         let eocc = self.boards[ekb];
-        let check_from = |kind: Kind| -> Bitboard {
-            match kind {
-                Kind::Knight => knight_attacks(eksq),
-                Kind::Bishop => bishop_attacks(eksq, eocc),
-                Kind::Rook => rook_attacks(eksq, eocc),
-                Kind::Queen => queen_attacks(eksq, eocc),
-                _ => 0,
-            }
-        };
+        // Squares from which a piece of each kind, once on the king's board, gives check.
+        let diagonal = bishop_attacks(eksq, eocc);
+        let straight = rook_attacks(eksq, eocc);
+        let check_from = [
+            0,
+            knight_attacks(eksq),
+            diagonal,
+            straight,
+            diagonal | straight,
+            0,
+        ];
         let mut units = 0;
 
         if (self.pieces(us, Kind::Bishop)).count_ones() >= 2 {
@@ -136,8 +161,7 @@ impl Alice {
             phase += PHASE[k];
             score.add(CENTRE[k], ring(sq));
 
-            let attacks = Alice::piece_attacks(kind, us, sq, occ_b);
-            attacked[b] |= attacks;
+            let attacks = map.from[sq];
             match kind {
                 Kind::Pawn => {
                     let rel = rank_of(relative(us, sq));
@@ -167,7 +191,7 @@ impl Alice {
             for v in crate::core::BitIter(victims) {
                 let v = v as Square;
                 let vk = piece_kind(self.mailbox[v]);
-                if self.attackers_on(b ^ 1, v, other, them) == 0 {
+                if map.by[them as usize][b ^ 1] >> v & 1 == 0 {
                     score.add(HANGING[vk as usize], 1);
                 }
                 if SEE_VALUES[vk as usize] > SEE_VALUES[k] {
@@ -182,7 +206,7 @@ impl Alice {
             } else {
                 units += UNITS_LANDING[k] * (attacks & ezone).count_ones() as i32;
                 let lands = attacks & !(ours & occ_b) & !eocc;
-                if kind != Kind::Pawn && lands & check_from(kind) != 0 {
+                if lands & check_from[k] != 0 {
                     units += UNITS_CHECK[k];
                 }
             }
@@ -190,22 +214,21 @@ impl Alice {
         SideReport {
             score,
             phase,
-            attacked,
             units,
         }
     }
 
-    /// `(mg, eg)` penalty for the king of `side`, given the enemy's report.
-    fn king_danger(&self, side: Side, enemy: &SideReport) -> (i32, i32) {
+    /// `(mg, eg)` penalty for the king of `side`, given the enemy's attack units.
+    fn king_danger(&self, side: Side, enemy_units: i32, map: &AttackMap) -> (i32, i32) {
         let ksq = self.king_square(side);
         let kb = self.board_of(ksq);
         let zone = king_attacks(ksq);
         let own_here = self.side_bb(side) & self.boards[kb];
-        let mut units = enemy.units - UNITS_SHIELD * (own_here & zone).count_ones() as i32;
+        let enemy = map.by[side.flip() as usize];
+        let mut units = enemy_units - UNITS_SHIELD * (own_here & zone).count_ones() as i32;
         // Flight squares: not blocked by own pieces on the king's board, empty on the
         // other board (the king lands there), attacked on neither board.
-        let flights =
-            zone & !own_here & !self.boards[kb ^ 1] & !enemy.attacked[0] & !enemy.attacked[1];
+        let flights = zone & !own_here & !self.boards[kb ^ 1] & !enemy[0] & !enemy[1];
         units += UNITS_FEW_FLIGHTS * (3 - (flights.count_ones() as i32).min(3));
         if units <= 0 || self.pieces(side.flip(), Kind::Queen) == 0 && units < 8 {
             return (0, 0);
@@ -271,8 +294,14 @@ mod tests {
         // guards d5 there (d8) makes it safe, one on h8 of board B does not.
         let open = Alice::from_fen("4k2|r/8/8/3r4/8/8/8/3RK3 w - - 0 1", false).expect("fen");
         let guarded = Alice::from_fen("3|rk3/8/8/3r4/8/8/8/3RK3 w - - 0 1", false).expect("fen");
-        let w_open = open.side_report(Side::White).score.mg;
-        let w_guarded = guarded.side_report(Side::White).score.mg;
+        let w_open = open
+            .side_report(Side::White, &AttackMap::new(&open))
+            .score
+            .mg;
+        let w_guarded = guarded
+            .side_report(Side::White, &AttackMap::new(&guarded))
+            .score
+            .mg;
         assert_eq!(w_open - w_guarded, HANGING[Kind::Rook as usize].0);
     }
 }

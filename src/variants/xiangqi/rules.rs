@@ -139,3 +139,62 @@ pub fn repetition_verdict(cycle: &[HistoryEntry]) -> Verdict {
     )
     .unwrap_or(Verdict::Draw)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(key: u64, in_check: bool, extra: u64) -> HistoryEntry {
+        HistoryEntry {
+            key,
+            in_check,
+            extra,
+        }
+    }
+
+    #[test]
+    fn both_sides_checking_is_a_draw() {
+        let cycle = [
+            entry(1, true, 0),
+            entry(2, true, 0),
+            entry(3, true, 0),
+            entry(4, true, 0),
+            entry(1, true, 0),
+        ];
+        assert_eq!(repetition_verdict(&cycle), Verdict::Draw);
+    }
+
+    #[test]
+    fn check_rule_comes_before_the_chase_rule() {
+        // The side to move chased on each of its moves, the opponent checked on each of its.
+        let chase = 1 | (1 << 16);
+        let cycle = [
+            entry(1, false, 0),
+            entry(2, false, chase),
+            entry(3, true, 0),
+            entry(4, false, chase),
+            entry(1, true, 0),
+        ];
+        assert_eq!(repetition_verdict(&cycle), Verdict::Win);
+    }
+
+    #[test]
+    fn a_chase_of_different_pieces_is_no_perpetual_chase() {
+        let cycle = [
+            entry(1, false, 0),
+            entry(2, false, 0),
+            entry(3, false, 1 | (1 << 16)),
+            entry(4, false, 0),
+            entry(1, false, 2 | (1 << 16)),
+        ];
+        assert_eq!(repetition_verdict(&cycle), Verdict::Draw);
+        let same = [
+            entry(1, false, 0),
+            entry(2, false, 0),
+            entry(3, false, 3 | (1 << 16)),
+            entry(4, false, 0),
+            entry(1, false, 2 | (1 << 16)),
+        ];
+        assert_eq!(repetition_verdict(&same), Verdict::Win);
+    }
+}

@@ -207,3 +207,50 @@ fn packed_moves_survive_and_garbage_is_rejected() {
         let _ = start.write_move(m, Notation::Ucci);
     }
 }
+
+/// Seeded random playouts: the pseudo-legal generator filtered by `is_legal` must give the
+/// legal generator's moves, captures must be exactly the tactical moves, perft's bulk count
+/// must equal the list length, and the incremental key must match a fresh FEN parse.
+#[test]
+fn generators_agree_along_random_playouts() {
+    use kaleido::core::GenKind;
+    let mut seed = 0x1234_5678_9ABC_DEF1u64;
+    let mut rand = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let mut positions = 0;
+    for _ in 0..20 {
+        let mut p = Xiangqi::startpos(&cfg());
+        for _ in 0..150 {
+            let mut legal = MoveList::new();
+            p.gen_legal(&mut legal);
+            let mut pseudo = MoveList::new();
+            p.gen_moves(GenKind::All, &mut pseudo);
+            let mut filtered: Vec<_> = pseudo
+                .iter()
+                .copied()
+                .filter(|&m| p.is_pseudo_legal(m) && p.is_legal(m))
+                .collect();
+            let mut listed: Vec<_> = legal.iter().copied().collect();
+            filtered.sort_by_key(|m| Xiangqi::pack(*m));
+            listed.sort_by_key(|m| Xiangqi::pack(*m));
+            assert_eq!(filtered, listed, "{}", p.fen());
+            let mut tactical = MoveList::new();
+            p.gen_moves(GenKind::Tactical, &mut tactical);
+            let captures = pseudo.iter().filter(|&&m| p.is_tactical(m)).count();
+            assert_eq!(tactical.len(), captures, "{}", p.fen());
+            assert_eq!(p.perft(1), legal.len() as u64);
+            assert_eq!(Xiangqi::from_fen(&p.fen(), &cfg()).unwrap().key(), p.key());
+            positions += 1;
+            if legal.is_empty() {
+                assert_eq!(p.no_moves_verdict(), Verdict::Loss);
+                break;
+            }
+            p.play(legal[rand(legal.len())]);
+        }
+    }
+    assert!(positions > 1000);
+}

@@ -127,15 +127,14 @@ fn king_danger(pos: &Xiangqi, side: usize) -> Score {
     let missing_ele = (2 - pos.bb(side, Kind::Elephant).count_ones() as Score).max(0);
     let mut danger = (missing_adv * 28 + missing_ele * 16) * force / 6;
     // The palace and the ring around it.
-    let zone = palace_zone(side);
+    let zone = PALACE_ZONE[side];
     let attackers = (pos.bb(them, Kind::Rook)
         | pos.bb(them, Kind::Horse)
         | pos.bb(them, Kind::Cannon)
         | pos.bb(them, Kind::Soldier))
         & zone;
     danger += 14 * attackers.count_ones() as Score;
-    let (_, rc, _, fc) = lines(k, pos.occupied(), pos.occ_t);
-    let (_, _, fs, _) = lines(k, pos.occupied(), pos.occ_t);
+    let (_, rc, fs, fc) = lines(k, pos.occupied(), pos.occ_t);
     if fc & pos.bb(them, Kind::Cannon) != 0 {
         danger += 20;
     }
@@ -146,16 +145,24 @@ fn king_danger(pos: &Xiangqi, side: usize) -> Score {
 }
 
 /// Palace of `side` plus the ring of points around it inside the board.
-fn palace_zone(side: usize) -> u128 {
-    let ranks = if side == 0 { 0..4 } else { 6..10 };
-    let mut z = 0u128;
-    for r in ranks {
-        for f in 2..7 {
-            z |= bit(sq(f, r));
+const fn build_palace_zones() -> [u128; 2] {
+    let mut z = [0u128; 2];
+    let mut s = 0;
+    while s < SQUARES {
+        let (f, r) = (file_of(s), rank_of(s));
+        if f >= 2 && f <= 6 {
+            if r <= 3 {
+                z[0] |= bit(s);
+            } else if r >= 6 {
+                z[1] |= bit(s);
+            }
         }
+        s += 1;
     }
     z
 }
+
+static PALACE_ZONE: [u128; 2] = build_palace_zones();
 
 /// Static evaluation from the side to move's point of view.
 pub fn evaluate(pos: &Xiangqi) -> Score {
@@ -260,4 +267,71 @@ fn least_valuable(pos: &Xiangqi, att: u128) -> (usize, Kind) {
         }
     }
     (att.trailing_zeros() as usize, Kind::King)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The same position with colours swapped and the board turned around.
+    fn mirrored(fen: &str) -> String {
+        let mut f = fen.split_whitespace();
+        let rows: Vec<String> = f
+            .next()
+            .unwrap()
+            .split('/')
+            .rev()
+            .map(|r| {
+                r.chars()
+                    .map(|c| {
+                        if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let side = if f.next() == Some("w") { "b" } else { "w" };
+        format!("{} {side} - - 0 1", rows.join("/"))
+    }
+
+    #[test]
+    fn evaluation_is_colour_symmetric() {
+        for fen in [
+            super::super::START_FEN,
+            "2bak4/4a4/4b4/4R4/2c6/2n6/9/9/4A4/3AK4 b - - 0 1",
+            "r1bakab2/9/2n1c1n2/p1p1p3p/6p2/2P6/P3P1P1P/1C4N2/9/RNBAKAB1R b - - 0 1",
+        ] {
+            let a = Xiangqi::parse_fen(fen).unwrap();
+            let b = Xiangqi::parse_fen(&mirrored(fen)).unwrap();
+            assert_eq!(evaluate(&a), evaluate(&b), "{fen}");
+        }
+    }
+
+    #[test]
+    fn material_and_river_matter() {
+        let start = Xiangqi::parse_fen(super::super::START_FEN).unwrap();
+        let no_rook = Xiangqi::parse_fen(
+            "rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        )
+        .unwrap();
+        assert!(evaluate(&no_rook) > evaluate(&start) + 700);
+        let home = Xiangqi::parse_fen("3k5/9/9/9/9/9/4P4/9/9/4K4 w - - 0 1").unwrap();
+        let crossed = Xiangqi::parse_fen("3k5/9/9/9/4P4/9/9/9/9/4K4 w - - 0 1").unwrap();
+        assert!(evaluate(&crossed) > evaluate(&home) + 50);
+    }
+
+    #[test]
+    fn exchange_evaluation() {
+        // The cannon takes the horse on b10 and is retaken by the chariot: horse for cannon.
+        let start = Xiangqi::parse_fen(super::super::START_FEN).unwrap();
+        let m = Move::new(sq(1, 2), sq(1, 9));
+        assert!(see_ge(&start, m, 0));
+        assert!(!see_ge(&start, m, 1));
+        // A chariot taking a soldier protected by a crossed soldier loses material.
+        let p = Xiangqi::parse_fen("3k5/9/9/9/9/3pp4/9/9/9/3RK4 w - - 0 1").unwrap();
+        assert!(!see_ge(&p, Move::new(sq(3, 0), sq(3, 4)), 0));
+    }
 }

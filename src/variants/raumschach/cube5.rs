@@ -55,11 +55,17 @@ static ZOBRIST: [u64; 14 * CELLS + 1] = zobrist::keys(0x5241_554d_5343_4835);
 
 static EVAL: LazyLock<EvalTables> = LazyLock::new(|| EvalTables::build::<Cube5>(&PROFILE));
 
-/// Evaluation profile of the 5x5x5 game (see `eval.rs` for how the tables derive from it).
+/// Evaluation profile of the 5x5x5 game.
+///
+/// Material is derived from measured mobility (`examples/raumschach_mobility.rs`): average
+/// moves over all 125 cells on a board with 30% of the cells occupied were N 11.5,
+/// B 11.8, R 8.9, Q 26.3, U 5.6 (empty board: N 11.5, B 14.4, R 12, Q 32.8, U 6.4; the
+/// queen commands 52 cells from Cc3 and 28 from a corner). Values are 45 cp per average
+/// move, less 10% for the bishop (bound to half the cells) and 20% for the unicorn (a
+/// quarter of the cells): N 520, B 480, R 400, Q 1200, U 200; the pawn is the unit.
 const PROFILE: ProfileWeights = ProfileWeights {
-    // Centipawns; derived in eval.rs docs from average empty-board mobility.
-    values: [100, 330, 560, 500, 1150, 0, 270],
-    mobility_weight: [0, 4, 3, 3, 1, 0, 3],
+    values: [100, 520, 480, 400, 1200, 0, 200],
+    mobility_weight: [0, 4, 4, 5, 2, 0, 5],
     pawn_advance: 14,
     king_shelter: 6,
     king_attack: 5,

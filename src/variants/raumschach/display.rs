@@ -57,10 +57,7 @@ impl<C: Cube> Position<C> {
         } else {
             "Black"
         };
-        out.push_str(&format!(
-            "{side} to move. White moves up the ranks and levels (A -> {}), Black down.\n",
-            (b'A' + n as u8 - 1) as char
-        ));
+        out.push_str(&format!("{side} to move (upper case = White).\n"));
         out
     }
 }

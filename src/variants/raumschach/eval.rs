@@ -53,7 +53,7 @@ pub struct EvalTables {
     pub weights: ProfileWeights,
     /// `[kind][cell]` -> (mg, eg) from White's view, material included.
     pst: Vec<[(i32, i32); 128]>,
-    /// Typical mobility of a kind (half its average empty-board mobility).
+    /// Typical mobility of a kind in play (3/4 of its average empty-board mobility).
     mobility_base: [i32; KINDS],
     pub phase_weight: [i32; KINDS],
     /// Phase of the start position (full middlegame).
@@ -77,7 +77,8 @@ impl EvalTables {
                 })
                 .collect();
             let avg = mob.iter().sum::<i32>() / cells as i32;
-            mobility_base[k] = avg / 2;
+            // Pieces keep about three quarters of their empty-board moves in play.
+            mobility_base[k] = avg * 3 / 4;
             for c in 0..cells {
                 let (x, y, z) = super::geometry::coords(C::N, c);
                 let central = mob[c] - avg;

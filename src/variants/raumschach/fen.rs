@@ -53,11 +53,16 @@ impl<C: Cube> Position<C> {
                 rank + 1
             );
             let mut file = 0usize;
+            let mut after_digit = false;
             for ch in row.chars() {
                 if let Some(d) = ch.to_digit(10) {
                     if d == 0 {
                         return Err(format!("{place}: '0' is not an empty-cell count"));
                     }
+                    if after_digit {
+                        return Err(format!("{place}: '{row}' has two digits in a row"));
+                    }
+                    after_digit = true;
                     file += d as usize;
                     if file > n {
                         return Err(format!("{place}: '{row}' has more than {n} cells"));
@@ -70,6 +75,7 @@ impl<C: Cube> Position<C> {
                 if file >= n {
                     return Err(format!("{place}: '{row}' has more than {n} cells"));
                 }
+                after_digit = false;
                 let side = if ch.is_ascii_uppercase() {
                     Side::White
                 } else {
@@ -102,6 +108,7 @@ impl<C: Cube> Position<C> {
                 0 => return Err(format!("no {name} king")),
                 k => return Err(format!("{k} {name} kings, expected one")),
             }
+            pos.check_material(side, name)?;
         }
 
         pos.side = match fields.get(1).copied().unwrap_or("w") {
@@ -135,6 +142,22 @@ impl<C: Cube> Position<C> {
             return Err("the side not to move is in check".into());
         }
         Ok(pos)
+    }
+
+    /// Rejects more pieces than a side has at the start (no move adds a piece).
+    fn check_material(&self, side: Side, name: &str) -> Result<(), String> {
+        let start_placement = C::START_FEN.split_whitespace().next().unwrap_or("");
+        let initial = start_placement
+            .chars()
+            .filter(|c| c.is_ascii_uppercase())
+            .count();
+        let count = self.side_pieces(side).count() as usize;
+        if count > initial {
+            return Err(format!(
+                "impossible material: {name} has {count} pieces, more than the {initial} it starts with"
+            ));
+        }
+        Ok(())
     }
 
     /// The position text in canonical form.

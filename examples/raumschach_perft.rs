@@ -1,8 +1,11 @@
 //! Single-thread perft speed of Raumschach 5x5x5: the start position to depth 4 and two
 //! middlegame positions from the shared perft file, or any FEN and depth given on the
-//! command line. Run: `cargo run --release --example raumschach_perft [depth] [fen]`.
+//! command line. Besides the bulk-counted perft (leaves counted from the move list) it
+//! times a perft that plays every leaf move, and the static evaluation of every leaf.
+//! Each figure is the best of three runs (the machine is shared).
+//! Run: `cargo run --release --example raumschach_perft [depth] [fen]`.
 
-use kaleido::core::{Game, GameConfig};
+use kaleido::core::{Game, GameConfig, MoveList};
 use kaleido::variants::raumschach::Raumschach;
 use std::time::Instant;
 
@@ -24,6 +27,50 @@ const POSITIONS: [(&str, &str, u32); 3] = [
     ),
 ];
 
+/// Perft that plays every move down to depth 0 (no bulk counting), as a search would.
+fn perft_played(pos: &Raumschach, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = MoveList::new();
+    pos.gen_legal(&mut moves);
+    moves
+        .iter()
+        .map(|&m| {
+            let mut child = pos.clone();
+            child.play(m);
+            perft_played(&child, depth - 1)
+        })
+        .sum()
+}
+
+/// Evaluates every leaf of the depth-`depth` tree; returns (leaves, checksum).
+fn eval_leaves(pos: &Raumschach, depth: u32) -> (u64, i64) {
+    if depth == 0 {
+        return (1, pos.evaluate() as i64);
+    }
+    let mut moves = MoveList::new();
+    pos.gen_legal(&mut moves);
+    moves.iter().fold((0, 0), |(n, sum), &m| {
+        let mut child = pos.clone();
+        child.play(m);
+        let (cn, cs) = eval_leaves(&child, depth - 1);
+        (n + cn, sum + cs)
+    })
+}
+
+/// Runs `f` three times; returns its result and the shortest time in seconds.
+fn best_of_3<T>(mut f: impl FnMut() -> T) -> (T, f64) {
+    let mut best = f64::MAX;
+    let mut out = None;
+    for _ in 0..3 {
+        let start = Instant::now();
+        out = Some(f());
+        best = best.min(start.elapsed().as_secs_f64());
+    }
+    (out.expect("ran"), best)
+}
+
 fn run(name: &str, fen: &str, depth: u32) {
     let pos = match Raumschach::from_fen(fen, &GameConfig::default()) {
         Ok(p) => p,
@@ -32,13 +79,25 @@ fn run(name: &str, fen: &str, depth: u32) {
             return;
         }
     };
-    let start = Instant::now();
-    let nodes = pos.perft(depth);
-    let secs = start.elapsed().as_secs_f64();
+    let (nodes, secs) = best_of_3(|| pos.perft(depth));
     println!(
-        "{name}: depth {depth} nodes {nodes} time {:.3}s nps {:.0}",
+        "{name}: bulk perft depth {depth} nodes {nodes} time {:.3}s nps {:.0}",
         secs,
         nodes as f64 / secs.max(1e-9)
+    );
+    let (played, secs) = best_of_3(|| perft_played(&pos, depth));
+    assert_eq!(played, nodes);
+    println!(
+        "{name}: played perft depth {depth} time {:.3}s nps {:.0}",
+        secs,
+        played as f64 / secs.max(1e-9)
+    );
+    let eval_depth = depth.saturating_sub(1);
+    let ((leaves, checksum), secs) = best_of_3(|| eval_leaves(&pos, eval_depth));
+    println!(
+        "{name}: evaluated {leaves} leaves of depth {eval_depth} in {:.3}s ({:.0} ns per leaf incl. move generation; checksum {checksum})",
+        secs,
+        secs * 1e9 / leaves.max(1) as f64
     );
 }
 

@@ -145,6 +145,57 @@ fn checkmate_and_stalemate_verdicts() {
 }
 
 #[test]
+fn static_exchange_evaluation() {
+    for (line, f) in records("see.txt") {
+        let fen = placement_fen(&f[1], &f[0]);
+        let pos =
+            Raumschach::from_fen(&fen, &cfg()).unwrap_or_else(|e| panic!("see.txt:{line}: {e}"));
+        let m = pos
+            .parse_move(&f[2], Notation::Uci)
+            .unwrap_or_else(|| panic!("see.txt:{line}: {} illegal", f[2]));
+        let threshold: i32 = f[3].parse().expect("threshold");
+        assert_eq!(pos.see_ge(m, threshold), f[4] == "true", "see.txt:{line}");
+    }
+}
+
+/// The colour-swapped point reflection of a position (cell -> 124 - cell): same game, so
+/// evaluation must agree and move counts must match.
+fn mirror_fen(fen: &str) -> String {
+    let mut fields = fen.split_whitespace();
+    let board: Vec<String> = fields
+        .next()
+        .unwrap_or("")
+        .split('/')
+        .rev()
+        .map(|row| {
+            row.chars()
+                .rev()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let side = if fields.next() == Some("w") { "b" } else { "w" };
+    format!("{} {side} - - 0 1", board.join("/"))
+}
+
+#[test]
+fn evaluation_and_move_counts_are_colour_symmetric() {
+    let text = std::fs::read_to_string("tests/data/perft/raumschach.epd").expect("perft file");
+    for case in kaleido::perft::parse_epd(&text).expect("epd") {
+        let pos = Raumschach::from_fen(&case.fen, &cfg()).expect("fen");
+        let mirrored = Raumschach::from_fen(&mirror_fen(&case.fen), &cfg()).expect("mirrored fen");
+        assert_eq!(pos.evaluate(), mirrored.evaluate(), "line {}", case.line);
+        assert_eq!(pos.perft(2), mirrored.perft(2), "line {}", case.line);
+    }
+}
+
+#[test]
 fn malformed_fens_are_rejected_with_a_reason() {
     let cases = records("bad_fens.txt");
     assert!(cases.len() >= 20);

@@ -58,6 +58,8 @@ pub struct EvalTables {
     pub phase_weight: [i32; KINDS],
     /// Phase of the start position (full middlegame).
     pub max_phase: i32,
+    /// The game's kinds by increasing material value, king last (exchange order).
+    pub cheapest_first: Vec<Kind>,
     cells: usize,
 }
 
@@ -111,12 +113,21 @@ impl EvalTables {
             .map(|k| PHASE_WEIGHT[k.index()])
             .sum::<i32>()
             .max(1);
+        let mut cheapest_first: Vec<Kind> = C::KINDS.to_vec();
+        cheapest_first.sort_by_key(|&k| {
+            if k == Kind::King {
+                i32::MAX
+            } else {
+                w.values[k.index()]
+            }
+        });
         EvalTables {
             weights: *w,
             pst,
             mobility_base,
             phase_weight: PHASE_WEIGHT,
             max_phase,
+            cheapest_first,
             cells,
         }
     }

@@ -121,6 +121,10 @@ impl<C: Cube> Game for Position<C> {
         (victim + promo) * 8 - attacker.index() as i32
     }
 
+    fn see_ge(&self, m: Move, threshold: Score) -> bool {
+        self.see_at_least(m, threshold)
+    }
+
     fn history_slot(&self, m: Move) -> usize {
         (self.board[m.from()] as usize % (2 * KINDS)) * 128 + m.to()
     }

@@ -16,6 +16,7 @@ pub mod movegen;
 pub mod moves;
 pub mod pieces;
 pub mod position;
+mod see;
 
 pub use cube::Cube;
 pub use cube5::Cube5;

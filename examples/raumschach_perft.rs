@@ -37,7 +37,7 @@ fn perft_played(pos: &Raumschach, depth: u32) -> u64 {
     moves
         .iter()
         .map(|&m| {
-            let mut child = pos.clone();
+            let mut child = *pos;
             child.play(m);
             perft_played(&child, depth - 1)
         })
@@ -52,7 +52,7 @@ fn eval_leaves(pos: &Raumschach, depth: u32) -> (u64, i64) {
     let mut moves = MoveList::new();
     pos.gen_legal(&mut moves);
     moves.iter().fold((0, 0), |(n, sum), &m| {
-        let mut child = pos.clone();
+        let mut child = *pos;
         child.play(m);
         let (cn, cs) = eval_leaves(&child, depth - 1);
         (n + cn, sum + cs)

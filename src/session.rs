@@ -99,8 +99,14 @@ pub fn new_session(variant: &str, chess960: bool, notation: Notation) -> Option<
             cfg(true),
             notation,
         )),
-        "xiangqi" => Box::new(GameSession::<variants::xiangqi::Xiangqi>::new(cfg(false), notation)),
-        "raumschach" => Box::new(GameSession::<variants::raumschach::Raumschach>::new(cfg(false), notation)),
+        "xiangqi" => Box::new(GameSession::<variants::xiangqi::Xiangqi>::new(
+            cfg(false),
+            notation,
+        )),
+        "raumschach" => Box::new(GameSession::<variants::raumschach::Raumschach>::new(
+            cfg(false),
+            notation,
+        )),
         _ => return None,
     })
 }

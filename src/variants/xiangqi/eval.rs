@@ -142,12 +142,16 @@ fn king_danger(pos: &Xiangqi, side: usize) -> Score {
         | pos.bb(them, Kind::Soldier))
         & zone;
     danger += 14 * attackers.count_ones() as Score;
-    let (_, rc, fs, fc) = lines(k, pos.occupied(), pos.occ_t);
-    if fc & pos.bb(them, Kind::Cannon) != 0 {
-        danger += 20;
-    }
-    if fs & pos.bb(them, Kind::Cannon) != 0 || rc & pos.bb(them, Kind::Cannon) != 0 {
-        danger += 10;
+    // Cannons aimed down the general's file; an "empty-headed" cannon (nothing between)
+    // pins the general's file and is the most dangerous.
+    let cannons = pos.bb(them, Kind::Cannon);
+    let on_file = FILE_MASK[file_of(k)] & cannons;
+    if on_file != 0 {
+        danger += 12 * on_file.count_ones() as Score;
+        let (_, _, fs, _) = lines(k, pos.occupied(), pos.occ_t);
+        if fs & cannons != 0 {
+            danger += 35;
+        }
     }
     danger
 }

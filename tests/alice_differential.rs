@@ -6,7 +6,7 @@
 //! One python3 process (`tests/tools/fsf_alice_oracle.py`) answers all positions. When
 //! python3 or the module is missing the test prints a visible `SKIP:` line and passes.
 
-use kaleido::core::{Game, GameConfig, MoveList, Notation};
+use kaleido::core::{Game, GameConfig, GenKind, MoveList, Notation};
 use kaleido::variants::alice::Alice;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -75,6 +75,14 @@ fn playout(start: &Alice, chess960: bool, rng: &mut Rng, probes: &mut Vec<Probe>
             .copied()
             .filter(|&m| pos.is_tactical(m))
             .collect();
+        let mut generated = MoveList::new();
+        pos.gen_moves(GenKind::Tactical, &mut generated);
+        assert_eq!(
+            generated.len(),
+            tactical.len(),
+            "tactical moves of {}",
+            pos.fen()
+        );
         let m = if !tactical.is_empty() && rng.below(3) == 0 {
             tactical[rng.below(tactical.len())]
         } else {

@@ -7,7 +7,7 @@
 //! - `tests/data/alice_moves.txt`: move texts (castling aliases, promotions, garbage);
 //! - `tests/data/alice_see.txt`: static exchange results across the two boards.
 
-use kaleido::core::{Game, GameConfig, MoveList, Notation, Verdict};
+use kaleido::core::{Game, GameConfig, GenKind, MoveList, Notation, Verdict};
 use kaleido::variants::alice::Alice;
 use kaleido::variants::chess::types::Move;
 
@@ -86,12 +86,13 @@ fn rule_positions_have_exact_legal_moves() {
 }
 
 /// Every move's text parses back to it, playing it keeps the incremental key equal to
-/// the key of the re-read FEN, and `is_pseudo_legal` accepts exactly the legal moves
-/// among all 65536 move values.
+/// the key of the re-read FEN, `is_pseudo_legal` accepts exactly the legal moves among
+/// all 65536 move values, and the tactical generator yields exactly the tactical ones.
 fn check_move_consistency(pos: &Alice, list: &MoveList<Move>, line: usize) {
     let cfg = GameConfig {
         chess960: pos.is_chess960(),
     };
+    assert_tactical_subset(pos, list, &format!("line {line}"));
     for &m in list.iter() {
         let text = pos.write_move(m, Notation::Uci);
         assert_eq!(
@@ -208,6 +209,21 @@ fn static_exchanges_alternate_boards() {
     assert!(checked > 0);
 }
 
+/// `gen_moves(Tactical)` is exactly the captures and promotions of the legal moves.
+fn assert_tactical_subset(pos: &Alice, list: &MoveList<Move>, context: &str) {
+    let mut tactical = MoveList::new();
+    pos.gen_moves(GenKind::Tactical, &mut tactical);
+    let mut got: Vec<u16> = tactical.iter().map(|m| m.0).collect();
+    let mut want: Vec<u16> = list
+        .iter()
+        .filter(|&&m| pos.is_tactical(m))
+        .map(|m| m.0)
+        .collect();
+    got.sort_unstable();
+    want.sort_unstable();
+    assert_eq!(got, want, "{context}: tactical moves of {}", pos.fen());
+}
+
 /// SplitMix64 for the mutation fuzzer (fixed seed: failures reproduce).
 fn next_random(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -265,6 +281,9 @@ fn mutated_fens_never_panic_and_accepted_ones_round_trip() {
                 .unwrap_or_else(|e| panic!("own FEN rejected: {e}: {} (from {fen})", pos.fen()));
             assert_eq!(again.fen(), pos.fen(), "round trip of {fen}");
             assert_eq!(again.key(), pos.key(), "key of {fen}");
+            let mut legal = MoveList::new();
+            pos.gen_legal(&mut legal);
+            assert_tactical_subset(&pos, &legal, &fen);
             let _ = pos.display();
             let _ = pos.evaluate();
             assert_eq!(

@@ -19,6 +19,8 @@ pub trait MoveSink {
     fn piece_moves(&mut self, from: Square, targets: Bitboard);
     /// Pawn moves from `from`; arrivals on the last rank are four promotions each.
     fn pawn_moves(&mut self, from: Square, targets: Bitboard);
+    /// Pawn moves arriving on `targets`, each from `to - delta` (same promotion rule).
+    fn pawn_set(&mut self, targets: Bitboard, delta: i32);
     /// Castling, the king on `king` taking its own rook on `rook`.
     fn castle(&mut self, king: Square, rook: Square);
 }
@@ -35,6 +37,10 @@ impl MoveSink for Counter {
     fn pawn_moves(&mut self, _from: Square, targets: Bitboard) {
         self.0 += (targets & !PROMOTION_RANKS).count_ones() as u64
             + 4 * (targets & PROMOTION_RANKS).count_ones() as u64;
+    }
+    #[inline(always)]
+    fn pawn_set(&mut self, targets: Bitboard, _delta: i32) {
+        self.pawn_moves(0, targets);
     }
     #[inline(always)]
     fn castle(&mut self, _king: Square, _rook: Square) {
@@ -66,6 +72,13 @@ impl MoveSink for Collector<'_> {
         }
     }
     #[inline(always)]
+    fn pawn_set(&mut self, targets: Bitboard, delta: i32) {
+        for to in crate::core::BitIter(targets) {
+            let from = (to as i32 - delta) as Square;
+            self.pawn_moves(from, 1u64 << to);
+        }
+    }
+    #[inline(always)]
     fn castle(&mut self, king: Square, rook: Square) {
         self.0.push(Move::new(king, rook, MoveKind::Castling));
     }
@@ -94,6 +107,12 @@ impl MoveSink for Finder {
         } else {
             m.kind() == MoveKind::Normal
         };
+    }
+    fn pawn_set(&mut self, targets: Bitboard, delta: i32) {
+        let to = self.wanted.to();
+        if targets >> to & 1 != 0 && to as i32 - delta == self.wanted.from() as i32 {
+            self.pawn_moves(self.wanted.from(), 1u64 << to);
+        }
     }
     fn castle(&mut self, king: Square, rook: Square) {
         self.found |= self.wanted == Move::new(king, rook, MoveKind::Castling);
@@ -247,39 +266,32 @@ pub fn generate<S: MoveSink>(pos: &Alice, tactical_only: bool, from_mask: Bitboa
 
         let movers = ours & occ_b & from_mask;
         let pawns = movers & pos.kind_bb(Kind::Pawn);
-        let last_rank = if us == Side::White { RANK_8 } else { RANK_1 };
-        let second_rank = if us == Side::White {
-            RANK_1 << 8
-        } else {
-            RANK_8 >> 8
-        };
-        for from in crate::core::BitIter(pawns) {
-            let from = from as Square;
-            let fwd = if us == Side::White {
-                from + 8
-            } else {
-                from - 8
-            };
-            let mut targets = pawn_attacks(us, from) & capture_targets;
-            let single = (1u64 << fwd) & quiet_targets;
-            if tactical_only {
-                targets |= single & last_rank;
-            } else {
-                targets |= single;
-                // The double step needs the passed square empty on the pawn's own board only.
-                if (1u64 << from) & second_rank != 0 && (1u64 << fwd) & occ_b == 0 {
-                    let two = if us == Side::White {
-                        from + 16
-                    } else {
-                        from - 16
-                    };
-                    targets |= (1u64 << two) & quiet_targets;
+        if filter {
+            for from in crate::core::BitIter(pawns) {
+                let from = from as Square;
+                let targets = pawn_targets(
+                    us,
+                    from,
+                    occ_b,
+                    capture_targets,
+                    quiet_targets,
+                    tactical_only,
+                );
+                let targets = legal(from, targets);
+                if targets != 0 {
+                    sink.pawn_moves(from, targets);
                 }
             }
-            let targets = legal(from, targets);
-            if targets != 0 {
-                sink.pawn_moves(from, targets);
-            }
+        } else if pawns != 0 {
+            pawn_sets(
+                us,
+                pawns,
+                occ_b,
+                capture_targets,
+                quiet_targets,
+                tactical_only,
+                sink,
+            );
         }
 
         let targets_mask = if tactical_only {
@@ -301,6 +313,86 @@ pub fn generate<S: MoveSink>(pos: &Alice, tactical_only: bool, from_mask: Bitboa
 
     if !tactical_only && checkers == 0 && from_mask >> ksq & 1 != 0 {
         gen_castling(pos, ksq, kb, sink);
+    }
+}
+
+/// Moves of the pawn on `from`: captures on its board; the single step needs the square
+/// empty on both boards; the double step (from the second rank, whatever the board) needs
+/// the passed square empty on the pawn's own board only.
+#[inline(always)]
+fn pawn_targets(
+    us: Side,
+    from: Square,
+    occ_b: Bitboard,
+    capture_targets: Bitboard,
+    quiet_targets: Bitboard,
+    tactical_only: bool,
+) -> Bitboard {
+    let (fwd, two, second_rank, last_rank) = if us == Side::White {
+        (from + 8, from + 16, RANK_1 << 8, RANK_8)
+    } else {
+        (
+            from.wrapping_sub(8),
+            from.wrapping_sub(16),
+            RANK_8 >> 8,
+            RANK_1,
+        )
+    };
+    let mut targets = pawn_attacks(us, from) & capture_targets;
+    let single = (1u64 << fwd) & quiet_targets;
+    if tactical_only {
+        targets |= single & last_rank;
+    } else {
+        targets |= single;
+        if (1u64 << from) & second_rank != 0 && (1u64 << fwd) & occ_b == 0 {
+            targets |= (1u64 << two) & quiet_targets;
+        }
+    }
+    targets
+}
+
+/// The same moves as [`pawn_targets`] for all `pawns` of a board at once.
+#[inline(always)]
+fn pawn_sets<S: MoveSink>(
+    us: Side,
+    pawns: Bitboard,
+    occ_b: Bitboard,
+    capture_targets: Bitboard,
+    quiet_targets: Bitboard,
+    tactical_only: bool,
+    sink: &mut S,
+) {
+    let white = us == Side::White;
+    let up = |bb: Bitboard, n: u32| if white { bb << n } else { bb >> n };
+    let (forward, left, right) = if white { (8, 7, 9) } else { (-8, -9, -7) };
+    let second_rank = if white { RANK_1 << 8 } else { RANK_8 >> 8 };
+    let last_rank = if white { RANK_8 } else { RANK_1 };
+    // "Left" captures go towards the a-file for both colours.
+    let left_caps = if white {
+        (pawns & !FILE_A) << 7
+    } else {
+        (pawns & !FILE_A) >> 9
+    };
+    let right_caps = if white {
+        (pawns & !FILE_H) << 9
+    } else {
+        (pawns & !FILE_H) >> 7
+    };
+    let mut single = up(pawns, 8) & quiet_targets;
+    let mut double = up(up(pawns & second_rank, 8) & !occ_b, 8) & quiet_targets;
+    if tactical_only {
+        single &= last_rank;
+        double = 0;
+    }
+    for (targets, delta) in [
+        (single, forward),
+        (double, 2 * forward),
+        (left_caps & capture_targets, left),
+        (right_caps & capture_targets, right),
+    ] {
+        if targets != 0 {
+            sink.pawn_set(targets, delta);
+        }
     }
 }
 

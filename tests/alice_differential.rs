@@ -1,7 +1,8 @@
 //! Differential test against Fairy-Stockfish's alice branch (PyPI `pyffish-alice`):
-//! seeded random playouts from the start positions in `tests/data/alice_playout_starts.txt`;
-//! in every position reached, kaleido's sorted legal move list must equal FSF's, and the
-//! FEN after the move played must equal FSF's FEN after the same move.
+//! seeded random playouts from the start positions in `tests/data/alice_playout_starts.txt`
+//! plus random castling-rich positions (kings and rooks on either board, Chess960 files);
+//! in every position kaleido's sorted legal move list must equal FSF's, and the FEN after
+//! the move played must equal FSF's FEN after the same move.
 //!
 //! One python3 process (`tests/tools/fsf_alice_oracle.py`) answers all positions. When
 //! python3 or the module is missing the test prints a visible `SKIP:` line and passes.
@@ -15,6 +16,8 @@ use std::process::{Command, Stdio};
 /// per query, so the position count is kept near 1500: about 25 s).
 const MAX_PLIES: usize = 64;
 const PLAYOUTS_PER_START: u64 = 1;
+/// Random castling-rich positions drawn (about two thirds are valid).
+const CASTLING_POSITIONS: usize = 400;
 const MIN_POSITIONS: usize = 1000;
 
 /// SplitMix64: a small deterministic generator (the test must not depend on `rand`'s streams).
@@ -129,7 +132,83 @@ fn collect_probes() -> Vec<Probe> {
             playout(&start, chess960, &mut rng, &mut probes);
         }
     }
+    for _ in 0..CASTLING_POSITIONS * scale as usize {
+        if let Some(probe) = castling_position(&mut rng) {
+            probes.push(probe);
+        }
+    }
     probes
+}
+
+/// Random positions built for castling: king and rooks on their back rank with rights
+/// (Chess960 files half of the time), each army's king and rooks together on board A or
+/// board B, and random pieces scattered over both boards. Invalid draws are skipped.
+fn castling_position(rng: &mut Rng) -> Option<Probe> {
+    let chess960 = rng.below(2) == 0;
+    let mut grid: [[Option<(char, bool)>; 8]; 8] = [[None; 8]; 8];
+    let mut rights = String::new();
+    for (rank, upper) in [(0usize, true), (7, false)] {
+        let (king_file, rook_files) = if chess960 {
+            let k = 1 + rng.below(6);
+            (k, [rng.below(k), k + 1 + rng.below(7 - k)])
+        } else {
+            (4, [0, 7])
+        };
+        let on_b = rng.below(3) == 0;
+        let case = |c: char| if upper { c.to_ascii_uppercase() } else { c };
+        grid[rank][king_file] = Some((case('k'), on_b));
+        for (i, &f) in rook_files.iter().enumerate() {
+            grid[rank][f] = Some((case('r'), on_b));
+            rights.push(case(if i == 1 { 'k' } else { 'q' }));
+        }
+    }
+    for _ in 0..4 + rng.below(9) {
+        let (file, rank) = (rng.below(8), rng.below(8));
+        let letters = if rank == 0 || rank == 7 {
+            "nbrqNBRQ"
+        } else {
+            "pnbrqPNBRQ"
+        };
+        let c = letters.as_bytes()[rng.below(letters.len())] as char;
+        if grid[rank][file].is_none() {
+            grid[rank][file] = Some((c, rng.below(2) == 0));
+        }
+    }
+    let placement: Vec<String> = (0..8)
+        .rev()
+        .map(|rank| {
+            let mut row = String::new();
+            let mut gap = 0;
+            for cell in grid[rank] {
+                match cell {
+                    None => gap += 1,
+                    Some((c, on_b)) => {
+                        if gap > 0 {
+                            row.push_str(&gap.to_string());
+                            gap = 0;
+                        }
+                        if on_b {
+                            row.push('|');
+                        }
+                        row.push(c);
+                    }
+                }
+            }
+            if gap > 0 {
+                row.push_str(&gap.to_string());
+            }
+            row
+        })
+        .collect();
+    let side = if rng.below(2) == 0 { "w" } else { "b" };
+    let fen = format!("{} {side} {rights} - 0 1", placement.join("/"));
+    let pos = <Alice as Game>::from_fen(&fen, &GameConfig { chess960 }).ok()?;
+    Some(Probe {
+        chess960,
+        fen: pos.fen(),
+        moves: sorted_moves(&pos),
+        played: None,
+    })
 }
 
 #[test]

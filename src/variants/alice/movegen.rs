@@ -424,8 +424,9 @@ fn gen_king<S: MoveSink>(pos: &Alice, tactical_only: bool, ksq: Square, kb: usiz
 
 /// Castling (FSF alice): king and rook on the same board with the right; the squares
 /// both pass or land on empty on that board; both destinations empty on the other board;
-/// the king's path not attacked on its board; its landing square not attacked on the
-/// other board with the castled rook already standing there.
+/// no square of the king's path (destination included) attacked on board B if a piece
+/// stands there on B, else on board A; the landing square not attacked on the other
+/// board with the castled rook already standing there.
 fn gen_castling<S: MoveSink>(pos: &Alice, ksq: Square, kb: usize, sink: &mut S) {
     let us = pos.side;
     let them = us.flip();
@@ -446,8 +447,13 @@ fn gen_castling<S: MoveSink>(pos: &Alice, ksq: Square, kb: usize, sink: &mut S) 
         if path & occ_k != 0 || ((1u64 << king_to) | (1u64 << rook_to)) & other != 0 {
             continue;
         }
-        let through_check = crate::core::BitIter(king_path & !(1u64 << ksq))
-            .any(|s| pos.attackers_on(kb, s as Square, occ_k, them) != 0);
+        // FSF judges each square the king passes or lands on on the board where a piece
+        // stands on it: board B if the square is occupied there, else board A (whatever
+        // the king's board).
+        let through_check = crate::core::BitIter(king_path & !(1u64 << ksq)).any(|s| {
+            let board = pos.board_of(s as Square);
+            pos.attackers_on(board, s as Square, pos.boards[board], them) != 0
+        });
         if through_check {
             continue;
         }

@@ -95,8 +95,8 @@ pub const BISHOP_PAIR: Pair = Pair(25, 45);
 pub const UNITS_DIRECT: [i32; 6] = [1, 2, 2, 3, 4, 0];
 /// zone squares it attacks on the other board (the king's landing squares),
 pub const UNITS_LANDING: [i32; 6] = [1, 2, 2, 2, 3, 0];
-/// and a move crossing to the king's board that would give check.
-pub const UNITS_CHECK: [i32; 6] = [2, 6, 5, 7, 9, 0];
+/// and a piece move crossing to the king's board that would give check (pawns not counted).
+pub const UNITS_CHECK: [i32; 6] = [0, 6, 5, 7, 9, 0];
 /// Units removed per own piece on the king's board next to the king.
 pub const UNITS_SHIELD: i32 = 1;
 /// Flight squares that are safe on both boards: units added per missing one (of 3).

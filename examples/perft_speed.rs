@@ -53,7 +53,10 @@ fn main() {
         let secs = start.elapsed().as_secs_f64();
         let cpu = cpu_seconds().zip(cpu_start).map(|(b, a)| b - a);
         let cpu_text = cpu.map_or(String::new(), |c| {
-            format!(" (cpu {c:.2} s, {:.1} M/cpu-s)", nodes as f64 / c.max(0.01) / 1e6)
+            format!(
+                " (cpu {c:.2} s, {:.1} M/cpu-s)",
+                nodes as f64 / c.max(0.01) / 1e6
+            )
         });
         println!(
             "depth {depth} nodes {nodes} time {secs:.3} s nps {:.1} M{cpu_text}  {fen}",

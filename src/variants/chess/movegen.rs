@@ -353,7 +353,7 @@ pub(crate) fn castling_path_clear(pos: &Position, king: Square, rook: Square, wi
 }
 
 /// Number of legal moves.
-#[inline]
+#[inline(always)]
 pub fn count_legal(pos: &Position) -> u64 {
     let mut c = Counter(0);
     generate::<_, true>(pos, &mut c);
@@ -388,19 +388,102 @@ pub fn is_legal_move(pos: &Position, m: Move) -> bool {
 
 /// Leaf count of the legal move tree, bulk-counted at the last ply.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
+    // Bulk counting is mostly population counts: on x86-64 builds without POPCNT in
+    // the target (the default), run a copy compiled for it when the CPU has it.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // Safety: the CPU supports POPCNT, the only feature `perft_popcnt` assumes.
+        return unsafe { perft_popcnt(pos, depth) };
+    }
+    perft_plain(pos, depth)
+}
+
+fn perft_plain(pos: &Position, depth: u32) -> u64 {
+    perft_body(pos, depth, perft_plain)
+}
+
+#[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+#[target_feature(enable = "popcnt")]
+unsafe fn perft_popcnt(pos: &Position, depth: u32) -> u64 {
+    // Safety: only reached from `perft` after detecting POPCNT.
+    perft_body(pos, depth, |p: &Position, d| unsafe { perft_popcnt(p, d) })
+}
+
+#[inline(always)]
+fn perft_body<R: Fn(&Position, u32) -> u64>(pos: &Position, depth: u32, recurse: R) -> u64 {
     match depth {
         0 => 1,
         1 => count_legal(pos),
         _ => {
-            let mut moves = MoveList::new();
-            legal_moves(pos, true, &mut moves);
-            let mut total = 0;
-            for &m in moves.iter() {
-                let mut child = *pos;
-                child.play(m);
-                total += perft(&child, depth - 1);
-            }
-            total
+            let mut walker = PerftWalker {
+                parent: pos,
+                depth: depth - 1,
+                nodes: 0,
+                recurse,
+            };
+            generate::<_, true>(pos, &mut walker);
+            walker.nodes
         }
+    }
+}
+
+/// Plays each generated move as it is found and counts the subtree (no move list).
+struct PerftWalker<'a, R> {
+    parent: &'a Position,
+    depth: u32,
+    nodes: u64,
+    recurse: R,
+}
+
+impl<R: Fn(&Position, u32) -> u64> PerftWalker<'_, R> {
+    #[inline(always)]
+    fn visit(&mut self, m: Move) {
+        let mut child = *self.parent;
+        child.play(m);
+        self.nodes += (self.recurse)(&child, self.depth);
+    }
+
+    #[inline(always)]
+    fn pawn_to(&mut self, from: Square, to: Square) {
+        if (1u64 << to) & PROMOTION_RANKS != 0 {
+            for kind in [Kind::Queen, Kind::Knight, Kind::Rook, Kind::Bishop] {
+                self.visit(Move::promotion(from, to, kind));
+            }
+        } else {
+            self.visit(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+}
+
+impl<R: Fn(&Position, u32) -> u64> MoveSink for PerftWalker<'_, R> {
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, mut targets: Bitboard) {
+        while targets != 0 {
+            let to = targets.trailing_zeros() as Square;
+            targets &= targets - 1;
+            self.visit(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, mut targets: Bitboard, delta: i32) {
+        while targets != 0 {
+            let to = targets.trailing_zeros() as Square;
+            targets &= targets - 1;
+            self.pawn_to((to as i32 - delta) as Square, to);
+        }
+    }
+    #[inline(always)]
+    fn pawn_moves_from(&mut self, from: Square, mut targets: Bitboard) {
+        while targets != 0 {
+            let to = targets.trailing_zeros() as Square;
+            targets &= targets - 1;
+            self.pawn_to(from, to);
+        }
+    }
+    fn en_passant(&mut self, from: Square, to: Square) {
+        self.visit(Move::new(from, to, MoveKind::EnPassant));
+    }
+    fn castle(&mut self, king: Square, rook: Square) {
+        self.visit(Move::new(king, rook, MoveKind::Castling));
     }
 }

@@ -179,6 +179,17 @@ pub fn pinned(pos: &Position) -> Bitboard {
 /// promotion) of the side to move to `sink`.
 #[inline(always)]
 pub fn generate<S: MoveSink, const QUIETS: bool>(pos: &Position, sink: &mut S) {
+    generate_from::<S, QUIETS>(pos, sink, !0);
+}
+
+/// As [`generate`], for the pieces standing on `only` (a single piece when testing
+/// one move); castling counts as a king move.
+#[inline(always)]
+pub fn generate_from<S: MoveSink, const QUIETS: bool>(
+    pos: &Position,
+    sink: &mut S,
+    only: Bitboard,
+) {
     let us = pos.side;
     let them = us.flip();
     let occ = pos.occupied();
@@ -190,7 +201,12 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(pos: &Position, sink: &mut S) {
 
     // King moves: test each destination with the king lifted off the board.
     let occ_no_king = occ ^ (1u64 << king);
-    let mut king_targets = king_attacks(king) & targets_filter;
+    let king_moves = only & (1u64 << king) != 0;
+    let mut king_targets = if king_moves {
+        king_attacks(king) & targets_filter
+    } else {
+        0
+    };
     let mut safe = 0;
     while king_targets != 0 {
         let to = king_targets.trailing_zeros() as Square;
@@ -199,7 +215,9 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(pos: &Position, sink: &mut S) {
             safe |= 1u64 << to;
         }
     }
-    sink.piece_moves(king, safe);
+    if king_moves {
+        sink.piece_moves(king, safe);
+    }
     if checkers & (checkers.wrapping_sub(1)) != 0 {
         return; // double check: only the king moves
     }
@@ -211,13 +229,13 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(pos: &Position, sink: &mut S) {
     let pinned = pinned(pos);
     let mask = targets_filter & check_mask;
 
-    let mut knights = pos.pieces(us, Kind::Knight) & !pinned;
+    let mut knights = pos.pieces(us, Kind::Knight) & !pinned & only;
     while knights != 0 {
         let from = knights.trailing_zeros() as Square;
         knights &= knights - 1;
         sink.piece_moves(from, knight_attacks(from) & mask);
     }
-    let mut diagonal = pos.diagonal(us);
+    let mut diagonal = pos.diagonal(us) & only;
     while diagonal != 0 {
         let from = diagonal.trailing_zeros() as Square;
         diagonal &= diagonal - 1;
@@ -227,7 +245,7 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(pos: &Position, sink: &mut S) {
         }
         sink.piece_moves(from, t);
     }
-    let mut orthogonal = pos.orthogonal(us);
+    let mut orthogonal = pos.orthogonal(us) & only;
     while orthogonal != 0 {
         let from = orthogonal.trailing_zeros() as Square;
         orthogonal &= orthogonal - 1;
@@ -238,10 +256,12 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(pos: &Position, sink: &mut S) {
         sink.piece_moves(from, t);
     }
 
-    pawn_moves::<S, QUIETS>(pos, sink, pinned, check_mask, king);
+    pawn_moves::<S, QUIETS>(pos, sink, pinned, check_mask, king, only);
 
     if QUIETS && checkers == 0 && pos.castling != 0 {
-        castling(pos, sink, king);
+        if king_moves {
+            castling(pos, sink, king);
+        }
     }
 }
 
@@ -252,13 +272,14 @@ fn pawn_moves<S: MoveSink, const QUIETS: bool>(
     pinned: Bitboard,
     check_mask: Bitboard,
     king: Square,
+    only: Bitboard,
 ) {
     let us = pos.side;
     let them = us.flip();
     let occ = pos.occupied();
     let empty = !occ;
     let theirs = pos.side_bb(them);
-    let pawns = pos.pieces(us, Kind::Pawn);
+    let pawns = pos.pieces(us, Kind::Pawn) & only;
     let free = pawns & !pinned;
     // Pushes that are not promotions are quiet moves.
     let push_filter = if QUIETS { !0 } else { PROMOTION_RANKS };
@@ -382,7 +403,7 @@ pub fn is_legal_move(pos: &Position, m: Move) -> bool {
         wanted: m,
         found: false,
     };
-    generate::<_, true>(pos, &mut f);
+    generate_from::<_, true>(pos, &mut f, 1u64 << m.from());
     f.found
 }
 

@@ -258,10 +258,8 @@ pub fn generate_from<S: MoveSink, const QUIETS: bool>(
 
     pawn_moves::<S, QUIETS>(pos, sink, pinned, check_mask, king, only);
 
-    if QUIETS && checkers == 0 && pos.castling != 0 {
-        if king_moves {
-            castling(pos, sink, king);
-        }
+    if QUIETS && checkers == 0 && pos.castling != 0 && king_moves {
+        castling(pos, sink, king);
     }
 }
 

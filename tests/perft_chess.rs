@@ -7,7 +7,7 @@ use kaleido::variants::chess::Chess;
 
 /// Largest expected leaf count checked per (position, depth); the environment variable
 /// `KALEIDO_PERFT_CAP` overrides it (e.g. to check every count of the files).
-const NODE_CAP: u64 = 20_000_000;
+const NODE_CAP: u64 = 100_000_000;
 
 fn node_cap() -> u64 {
     std::env::var("KALEIDO_PERFT_CAP")

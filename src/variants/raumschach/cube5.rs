@@ -6,7 +6,7 @@
 use super::cube::Cube;
 use super::eval::{EvalTables, ProfileWeights};
 use super::geometry::{self, LineGroup, Vector, KNIGHT_LEAPS_3D};
-use super::pieces::Kind;
+use super::pieces::{Kind, CODES};
 use crate::core::{zobrist, Side};
 use std::sync::LazyLock;
 
@@ -50,8 +50,8 @@ static PROMOTION_ZONE: [u128; 2] = [
     geometry::rank_of_level::<N>(0, 0),
 ];
 
-/// 14 piece codes x 125 cells, then the side key.
-static ZOBRIST: [u64; 14 * CELLS + 1] = zobrist::keys(0x5241_554d_5343_4835);
+/// 16 piece codes (`pieces::code`) x 125 cells, then the side key.
+static ZOBRIST: [u64; CODES * CELLS + 1] = zobrist::keys(0x5241_554d_5343_4835);
 
 static EVAL: LazyLock<EvalTables> = LazyLock::new(|| EvalTables::build::<Cube5>(&PROFILE));
 
@@ -128,11 +128,11 @@ impl Cube for Cube5 {
     }
     #[inline(always)]
     fn zobrist(code: u8, cell: usize) -> u64 {
-        ZOBRIST[code as usize * CELLS + cell]
+        ZOBRIST[(code as usize & (CODES - 1)) * CELLS + cell]
     }
     #[inline(always)]
     fn zobrist_black() -> u64 {
-        ZOBRIST[14 * CELLS]
+        ZOBRIST[CODES * CELLS]
     }
     fn eval_tables() -> &'static EvalTables {
         &EVAL

@@ -95,7 +95,7 @@ impl<C: Cube> Position<C> {
                 if kind == Kind::King {
                     king_count[side.index()] += 1;
                 }
-                pos.put(cell, side, kind);
+                pos.put(C::eval_tables(), cell, side, kind);
                 file += 1;
             }
             if file != n {

@@ -140,7 +140,7 @@ impl<C: Cube> Game for Position<C> {
 
     /// Only bare kings: no other material can be ruled out from mating in 3D.
     fn is_insufficient_material(&self) -> bool {
-        !self.occupied().several() || (self.occupied() ^ self.kinds[Kind::King.index()]).is_empty()
+        (self.occupied() ^ self.kinds[Kind::King.index()]).is_empty()
     }
 
     fn pack(m: Move) -> u32 {

@@ -93,6 +93,7 @@ impl Cube for Cube5 {
         Kind::Unicorn,
     ];
     const KNIGHT_SLIDES: bool = false;
+    const MAX_PIECES: usize = 20;
 
     #[inline(always)]
     fn ray(cell: usize, d: usize) -> u128 {

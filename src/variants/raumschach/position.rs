@@ -130,11 +130,13 @@ impl<C: Cube> Position<C> {
         }
         self.remove(t, from);
         self.put(t, to, self.side, m.promotion().unwrap_or(kind));
-        self.halfmove = if captured || kind == Kind::Pawn {
-            0
-        } else {
-            self.halfmove + 1
-        };
+        // Irreversible moves reset the clock. A pawn step is one unless the same pawn could
+        // step straight back (the 4x4x4 pawn's level steps), so repetitions stay within the
+        // clock's window.
+        let irreversible = captured
+            || kind == Kind::Pawn
+                && (m.promotion().is_some() || !C::pawn_steps(self.side, to).has(from));
+        self.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
         if self.side == Side::Black {
             self.fullmove += 1;
         }

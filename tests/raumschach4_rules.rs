@@ -292,6 +292,11 @@ fn random_games_keep_position_invariants() {
                 let reparsed = Raumschach4::from_fen(&fen, &cfg()).expect("own FEN parses");
                 assert_eq!(reparsed.fen(), fen);
                 assert_eq!(reparsed.key(), pos.key(), "incremental key drifted: {fen}");
+                assert_eq!(
+                    reparsed.checkers(),
+                    pos.checkers(),
+                    "incremental checkers differ: {fen}"
+                );
                 let mut all = MoveList::new();
                 pos.gen_moves(GenKind::All, &mut all);
                 let mut tactical = MoveList::new();

@@ -322,6 +322,11 @@ fn random_games_keep_position_invariants() {
             let reparsed = Raumschach::from_fen(&fen, &cfg()).expect("own FEN parses");
             assert_eq!(reparsed.fen(), fen);
             assert_eq!(reparsed.key(), pos.key(), "incremental key drifted: {fen}");
+            assert_eq!(
+                reparsed.checkers(),
+                pos.checkers(),
+                "incremental checkers differ: {fen}"
+            );
             assert_eq!(reparsed.in_check(), pos.in_check());
             let mut all = MoveList::new();
             pos.gen_moves(GenKind::All, &mut all);

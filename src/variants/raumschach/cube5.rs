@@ -14,6 +14,7 @@ const N: usize = 5;
 const CELLS: usize = 125;
 
 static RAYS: [[u128; 26]; CELLS] = geometry::rays::<N, CELLS>();
+static LINE_DIR: [[u8; CELLS]; CELLS] = geometry::line_directions::<N, CELLS>();
 static REACH: [[u128; 3]; CELLS] = geometry::group_reach::<CELLS>(&RAYS);
 static KING: [u128; CELLS] = geometry::leaps::<N, CELLS>(&geometry::DIRECTIONS);
 static KNIGHT: [u128; CELLS] = geometry::leaps::<N, CELLS>(&KNIGHT_LEAPS_3D);
@@ -98,6 +99,10 @@ impl Cube for Cube5 {
     #[inline(always)]
     fn ray(cell: usize, d: usize) -> u128 {
         RAYS[cell][d]
+    }
+    #[inline(always)]
+    fn line_direction(from: usize, to: usize) -> u8 {
+        LINE_DIR[from][to]
     }
     #[inline(always)]
     fn reach(cell: usize, g: LineGroup) -> u128 {

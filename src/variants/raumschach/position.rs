@@ -84,6 +84,11 @@ impl<C: Cube> Position<C> {
         self.side
     }
 
+    /// The pieces giving check to the side to move.
+    pub fn checkers(&self) -> C::Set {
+        self.checkers
+    }
+
     /// Puts a piece on an empty cell, updating every incremental field.
     #[inline(always)]
     pub(super) fn put(&mut self, t: &EvalTables, cell: usize, side: Side, kind: Kind) {
@@ -124,6 +129,7 @@ impl<C: Cube> Position<C> {
         let moving = self.board[from];
         let kind = code_kind(moving);
         let captured = self.board[to] != EMPTY;
+        let occ = self.occupied() & !C::Set::cell(from) | C::Set::cell(to);
         let t = C::eval_tables();
         if captured {
             self.remove(t, to);
@@ -140,12 +146,14 @@ impl<C: Cube> Position<C> {
         if self.side == Side::Black {
             self.fullmove += 1;
         }
-        self.side = self.side.flip();
+        let mover = self.side;
+        self.side = mover.flip();
         self.key ^= C::zobrist_black();
-        self.checkers = self.attackers(self.king(self.side), self.side.flip(), self.occupied());
+        self.checkers = self.checks_after(mover, from, to, m.promotion().unwrap_or(kind), occ);
     }
 
-    /// Passes the turn (null move).
+    /// Passes the turn (null move). Never called in check, so the opponent, whose king
+    /// was not attacked before, is not in check after it.
     pub fn make_null(&mut self) {
         self.halfmove += 1;
         if self.side == Side::Black {
@@ -153,7 +161,7 @@ impl<C: Cube> Position<C> {
         }
         self.side = self.side.flip();
         self.key ^= C::zobrist_black();
-        self.checkers = self.attackers(self.king(self.side), self.side.flip(), self.occupied());
+        self.checkers = C::Set::ZERO;
     }
 
     /// Recomputes the derived fields after the board was filled (FEN parser).

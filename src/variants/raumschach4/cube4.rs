@@ -17,6 +17,7 @@ const CELLS: usize = 64;
 
 static RAYS_WIDE: [[u128; 26]; CELLS] = geometry::rays::<N, CELLS>();
 static RAYS: [[u64; 26]; CELLS] = geometry::narrow_rays::<CELLS>(&RAYS_WIDE);
+static LINE_DIR: [[u8; CELLS]; CELLS] = geometry::line_directions::<N, CELLS>();
 static REACH: [[u64; 3]; CELLS] =
     geometry::narrow_reach::<CELLS>(&geometry::group_reach::<CELLS>(&RAYS_WIDE));
 static KING: [u64; CELLS] =
@@ -112,6 +113,10 @@ impl Cube for Cube4 {
     #[inline(always)]
     fn ray(cell: usize, d: usize) -> u64 {
         RAYS[cell][d]
+    }
+    #[inline(always)]
+    fn line_direction(from: usize, to: usize) -> u8 {
+        LINE_DIR[from][to]
     }
     #[inline(always)]
     fn reach(cell: usize, g: LineGroup) -> u64 {

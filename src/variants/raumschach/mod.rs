@@ -1,6 +1,7 @@
 //! Raumschach (Maack's 5x5x5 three-dimensional chess) and the shared machinery of the
 //! cubic games: geometry and ray tables, the generic position and legal move generator,
-//! FEN, move text, board diagram and evaluation, all written against the [`Cube`] trait.
+//! FEN, move text, board diagram, evaluation and exchange evaluation, all written against
+//! the [`Cube`] trait.
 //! The 5x5x5 rules are in `cube5.rs`; the 4x4x4 game (`variants::raumschach4`) supplies
 //! its own `Cube`. The UCI extension is specified in `PROTOCOL.md` next to this file.
 

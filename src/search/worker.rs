@@ -367,6 +367,7 @@ impl<'a, G: Game> Worker<'a, G> {
         if !pv_node && !in_check {
             if depth <= p.rfp_depth
                 && eval.abs() < MATE_BOUND
+                && beta.abs() < MATE_BOUND
                 && eval - p.rfp_margin * (depth - improving as i32) >= beta
             {
                 return eval;
@@ -410,6 +411,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let lmp_limit = (p.lmp_base + depth * depth) as usize / (2 - improving as usize);
         let futile = !in_check
             && depth <= p.fut_depth
+            && alpha.abs() < MATE_BOUND
             && static_eval + p.fut_base + p.fut_margin * depth <= alpha;
         let mut best_score = -INFINITE;
         let mut best_move: Option<(G::Move, usize)> = None;

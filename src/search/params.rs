@@ -78,6 +78,8 @@ params! {
     see_depth = 8, 1..=14, step 1;
     see_quiet = 60, 10..=200, step 6;
     see_tactical = 25, 5..=120, step 4;
+    /// SEE pruning of a losing quiet move that gives check: threshold -c×depth.
+    see_check = 200, 50..=600, step 20;
 
     /// Late move reductions: r = base/100 + ln(depth)·ln(move)·100/div.
     lmr_base = 75, 0..=200, step 8;

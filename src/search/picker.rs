@@ -4,7 +4,6 @@
 //! Lazy selection: a cutoff after the first few moves sorts nothing else. Knows no game.
 
 use super::history::Histories;
-use crate::core::movelist::MAX_MOVES;
 use crate::core::{Game, GenKind, MoveList};
 
 const GOOD_TACTICAL: i32 = 1 << 28;
@@ -33,7 +32,8 @@ enum Stage {
 
 pub struct Picker<G: Game> {
     moves: MoveList<G::Move>,
-    scores: [i32; MAX_MOVES],
+    /// `scores[i]` orders `moves[i]` (a move list too: no zeroing per node).
+    scores: MoveList<i32>,
     hash_move: Option<G::Move>,
     killers: [G::Move; 2],
     counter: G::Move,
@@ -52,7 +52,7 @@ impl<G: Game> Picker<G> {
     ) -> Self {
         Self {
             moves: MoveList::new(),
-            scores: [0; MAX_MOVES],
+            scores: MoveList::new(),
             hash_move,
             killers,
             counter,
@@ -89,8 +89,8 @@ impl<G: Game> Picker<G> {
         };
         pos.gen_moves(kind, &mut self.moves);
         let side = pos.side_to_move();
-        for (i, &m) in self.moves.iter().enumerate() {
-            self.scores[i] = if Some(m) == self.hash_move {
+        for &m in self.moves.iter() {
+            let score = if Some(m) == self.hash_move {
                 SKIP
             } else if pos.is_tactical(m) {
                 let order = pos.tactical_order(m).clamp(-ORDER_SPAN, ORDER_SPAN);
@@ -107,20 +107,26 @@ impl<G: Game> Picker<G> {
             } else {
                 hist.score(side, pos.history_slot(m))
             };
+            self.scores.push(score);
         }
     }
 
     fn select(&mut self, pos: &G) -> Option<G::Move> {
         loop {
-            let rest = &self.scores[self.cursor..self.moves.len()];
-            let (offset, &score) = rest
-                .iter()
-                .enumerate()
-                .max_by_key(|&(i, &s)| (s, std::cmp::Reverse(i)))?;
+            let len = self.moves.len();
+            if self.cursor >= len {
+                return None;
+            }
+            let mut i = self.cursor;
+            for j in self.cursor + 1..len {
+                if self.scores[j] > self.scores[i] {
+                    i = j;
+                }
+            }
+            let score = self.scores[i];
             if score == SKIP {
                 return None;
             }
-            let i = self.cursor + offset;
             let m = self.moves[i];
             if score > GOOD_TACTICAL - ORDER_SPAN && !pos.see_ge(m, 0) {
                 // A losing exchange: try it after the quiet moves.

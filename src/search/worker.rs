@@ -429,22 +429,34 @@ impl<'a, G: Game> Worker<'a, G> {
             if !tactical && skip_quiets {
                 continue;
             }
+            let mut made: Option<G> = None;
             if !in_check && best_score > -MATE_BOUND && pos.has_non_pawn_material() {
                 if !tactical {
-                    if (depth <= p.lmp_depth && legal > lmp_limit) || futile {
+                    if depth <= p.lmp_depth && legal > lmp_limit {
                         skip_quiets = true;
                         continue;
                     }
-                    if depth <= p.see_depth && !pos.see_ge(m, -p.see_quiet * depth) {
-                        continue;
+                    let losing = depth <= p.see_depth && !pos.see_ge(m, -p.see_quiet * depth);
+                    if futile || losing {
+                        // Hopeless quiet moves are pruned, unless they give check (a
+                        // check can still mate or win, even as a sacrifice).
+                        let mut child = pos.clone();
+                        child.play(m);
+                        if !child.in_check() || (losing && !pos.see_ge(m, -p.see_check * depth)) {
+                            continue;
+                        }
+                        made = Some(child);
                     }
                 } else if depth <= p.see_depth && !pos.see_ge(m, -p.see_tactical * depth * depth) {
                     continue;
                 }
             }
             let slot = pos.history_slot(m);
-            let mut child = pos.clone();
-            child.play(m);
+            let child = made.unwrap_or_else(|| {
+                let mut child = pos.clone();
+                child.play(m);
+                child
+            });
             let gives_check = child.in_check();
             let extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
             let new_depth = depth - 1 + extension;

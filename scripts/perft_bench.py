@@ -25,10 +25,19 @@ if chess960:
 send("isready"); wait_for("readyok")
 send("position fen " + fen)
 send("isready"); wait_for("readyok")
+def cpu_seconds():
+    # utime of the engine process (field 14 of /proc/PID/stat, 100 ticks per second)
+    with open(f"/proc/{p.pid}/stat") as f:
+        stat = f.read()
+    return int(stat[stat.rindex(")") + 2:].split()[11]) / 100.0
+
+c = cpu_seconds()
 t = time.perf_counter()
 send("go perft " + depth)
 line = wait_for("Nodes searched")
 dt = time.perf_counter() - t
+cpu = cpu_seconds() - c
 nodes = int(line.split(":")[1])
 send("quit")
-print(f"{engine.split('/')[-1]} depth {depth} nodes {nodes} time {dt:.3f} s nps {nodes / dt / 1e6:.1f} M  {fen}")
+print(f"{engine.split('/')[-1]} depth {depth} nodes {nodes} time {dt:.3f} s nps {nodes / dt / 1e6:.1f} M"
+      f" (cpu {cpu:.2f} s, {nodes / max(cpu, 0.01) / 1e6:.1f} M/cpu-s)  {fen}")

@@ -7,7 +7,7 @@ use kaleido::variants::chess::Chess;
 
 /// Largest expected leaf count checked per (position, depth); the environment variable
 /// `KALEIDO_PERFT_CAP` overrides it (e.g. to check every count of the files).
-const NODE_CAP: u64 = 20_000_000;
+const NODE_CAP: u64 = 100_000_000;
 
 fn node_cap() -> u64 {
     std::env::var("KALEIDO_PERFT_CAP")
@@ -259,4 +259,71 @@ fn random_playouts_keep_keys_and_legality_consistent() {
         }
     }
     println!("random playouts: {plies} plies checked");
+}
+
+/// Every Scharnagl number named in the Chess960 perft file's comments (`start #N RANK`)
+/// gives that back rank; all 960 numbers give distinct valid start positions.
+#[test]
+fn chess960_start_positions_follow_scharnagl_numbering() {
+    let path = format!(
+        "{}/tests/data/perft/chess960.epd",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut checked = 0;
+    for line in text.lines().filter(|l| l.starts_with('#')) {
+        let mut words = line
+            .split_whitespace()
+            .skip_while(|w| *w != "start")
+            .skip(1);
+        let (Some(number), Some(rank)) = (words.next(), words.next()) else {
+            continue;
+        };
+        let Some(n) = number.strip_prefix('#').and_then(|n| n.parse::<u32>().ok()) else {
+            continue;
+        };
+        let pos = Chess::chess960_start(n).unwrap_or_else(|| panic!("no position #{n}"));
+        let fen = pos.fen();
+        let white_rank = fen.split(['/', ' ']).nth(7).unwrap_or_default();
+        assert_eq!(white_rank, rank, "#{n}: {fen}");
+        checked += 1;
+    }
+    assert!(
+        checked >= 10,
+        "only {checked} numbered start positions in {path}"
+    );
+    let mut ranks = std::collections::HashSet::new();
+    for n in 0..960 {
+        let pos = Chess::chess960_start(n).unwrap_or_else(|| panic!("no position #{n}"));
+        // Bishops on opposite colours, king between the rooks, all four rights.
+        let fen = pos.fen();
+        let rank: Vec<char> = fen
+            .split(['/', ' '])
+            .nth(7)
+            .unwrap_or_default()
+            .chars()
+            .collect();
+        let at = |c: char| {
+            rank.iter()
+                .enumerate()
+                .filter(move |&(_, &x)| x == c)
+                .map(|(i, _)| i)
+        };
+        let bishops: Vec<usize> = at('B').collect();
+        let rooks: Vec<usize> = at('R').collect();
+        let king = at('K').next().unwrap_or(0);
+        assert!(
+            bishops.len() == 2 && (bishops[0] + bishops[1]) % 2 == 1,
+            "#{n}: {fen}"
+        );
+        assert!(
+            rooks.len() == 2 && rooks[0] < king && king < rooks[1],
+            "#{n}: {fen}"
+        );
+        assert!(fen.contains(" w KQkq - "), "#{n}: {fen}");
+        ranks.insert(pos.fen());
+    }
+    assert_eq!(ranks.len(), 960);
+    assert!(Chess::chess960_start(960).is_none());
+    println!("Chess960 numbering: {checked} named positions matched, 960 distinct");
 }

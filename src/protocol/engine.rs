@@ -99,6 +99,7 @@ impl Engine {
                     let depth = t.number().unwrap_or(1).min(u64::from(u32::MAX)) as u32;
                     self.cmd_perft(depth);
                 }
+                "bench" => self.cmd_bench(&mut t),
                 "stop" => self.cmd_stop(),
                 "ponderhit" => self.cmd_ponderhit(),
                 "d" => self.cmd_display(),
@@ -307,8 +308,22 @@ impl Engine {
         log::info!("perft {depth}: {total} nodes in {:?}", start.elapsed());
     }
 
+    /// `bench [depth]`: the command-line benchmark, for the current variant only.
+    fn cmd_bench(&mut self, t: &mut Tokens) {
+        let depth = t.number().map(|n| n.clamp(1, 64) as u32);
+        self.finish_search();
+        match session::bench_report(depth, &[self.variant]) {
+            Ok(lines) => lines.iter().for_each(|l| self.out.line(l)),
+            Err(e) => self.out.error(&e),
+        }
+    }
+
     fn cmd_stop(&mut self) {
-        if self.search.is_some() {
+        let running = self
+            .search
+            .as_ref()
+            .is_some_and(|s| !s.handle.is_finished());
+        if running {
             self.finish_search();
         } else if self.dialect == Dialect::Ucci {
             // The UCCI text asks an idle engine to answer `stop` with `nobestmove`.

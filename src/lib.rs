@@ -2,6 +2,7 @@
 //! Raumschach). The library holds everything; `main.rs` only parses the command line.
 
 pub mod core;
+pub mod matchrun;
 pub mod perft;
 pub mod protocol;
 pub mod search;

@@ -1,5 +1,96 @@
-//! The `kaleido` binary: command-line parsing only; everything else is in the library.
+//! The `kaleido` binary: command-line parsing only. Without a subcommand it speaks
+//! the protocol on stdin/stdout; `perft` and `bench` run once and exit.
+
+use clap::{Parser, Subcommand};
+use kaleido::core::Notation;
+use kaleido::session::{canonical_variant, new_session};
+use std::io::BufReader;
+use std::time::Instant;
+
+#[derive(Parser)]
+#[command(
+    name = "kaleido",
+    version,
+    about = "A multi-variant game engine (UCI / UCCI)"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the legal move tree, split over the root moves.
+    Perft {
+        /// Plies to count.
+        depth: u32,
+        /// Variant (a UCI_Variant value).
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        /// Start from this FEN instead of the start position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Chess960 rules and notation (chess, alice).
+        #[arg(long)]
+        chess960: bool,
+        /// Run on one thread (no rayon split).
+        #[arg(long)]
+        single: bool,
+    },
+}
 
 fn main() {
-    println!("kaleido {}", env!("CARGO_PKG_VERSION"));
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let cli = Cli::parse();
+    match cli.command {
+        None => kaleido::protocol::run(
+            BufReader::new(std::io::stdin()),
+            kaleido::protocol::Out::stdout(),
+        ),
+        Some(Command::Perft {
+            depth,
+            variant,
+            fen,
+            chess960,
+            single,
+        }) => std::process::exit(run_perft(depth, &variant, fen.as_deref(), chess960, single)),
+    }
+}
+
+fn run_perft(depth: u32, variant: &str, fen: Option<&str>, chess960: bool, single: bool) -> i32 {
+    let Some(name) = canonical_variant(variant) else {
+        eprintln!("error: unknown variant '{variant}'");
+        return 2;
+    };
+    let Some(mut session) = new_session(name, chess960, Notation::Uci) else {
+        eprintln!("error: variant '{variant}' is not available");
+        return 2;
+    };
+    if let Err(e) = session.set_position(fen, &[]) {
+        eprintln!("error: {e}");
+        return 2;
+    }
+    if single {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build_global()
+            .ok();
+    }
+    let start = Instant::now();
+    let divide = session.divide(depth);
+    let secs = start.elapsed().as_secs_f64();
+    let total: u64 = divide.iter().map(|(_, n)| n).sum();
+    for (mv, n) in &divide {
+        println!("{mv}: {n}");
+    }
+    println!();
+    println!("Nodes searched: {total}");
+    println!(
+        "Time: {:.3} s, {:.0} nodes/s",
+        secs,
+        total as f64 / secs.max(1e-9)
+    );
+    0
 }

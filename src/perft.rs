@@ -5,13 +5,22 @@ use crate::core::{Game, GameConfig, MoveList, Notation};
 use rayon::prelude::*;
 
 /// Leaf counts per legal root move, in generation order, as `(move text, count)`.
-pub fn divide<G: Game>(pos: &G, depth: u32, notation: Notation, parallel: bool) -> Vec<(String, u64)> {
+pub fn divide<G: Game>(
+    pos: &G,
+    depth: u32,
+    notation: Notation,
+    parallel: bool,
+) -> Vec<(String, u64)> {
     let mut moves = MoveList::new();
     pos.gen_legal(&mut moves);
     let count = |m: &G::Move| {
         let mut child = pos.clone();
         child.play(*m);
-        let n = if depth <= 1 { 1 } else { child.perft(depth - 1) };
+        let n = if depth <= 1 {
+            1
+        } else {
+            child.perft(depth - 1)
+        };
         (pos.write_move(*m, notation), n)
     };
     if parallel {
@@ -51,10 +60,16 @@ pub fn parse_epd(text: &str) -> Result<Vec<PerftCase>, String> {
                 .trim_start_matches(['D', 'd'])
                 .parse()
                 .map_err(|_| format!("line {}: bad depth '{d}'", i + 1))?;
-            let nodes = n.parse().map_err(|_| format!("line {}: bad count '{n}'", i + 1))?;
+            let nodes = n
+                .parse()
+                .map_err(|_| format!("line {}: bad count '{n}'", i + 1))?;
             counts.push((depth, nodes));
         }
-        cases.push(PerftCase { fen, counts, line: i + 1 });
+        cases.push(PerftCase {
+            fen,
+            counts,
+            line: i + 1,
+        });
     }
     Ok(cases)
 }
@@ -79,7 +94,10 @@ pub fn run_suite<G: Game>(cases: &[PerftCase], cfg: &GameConfig, node_cap: u64) 
             let pos = match G::from_fen(&case.fen, cfg) {
                 Ok(p) => p,
                 Err(e) => {
-                    r.failures.push(format!("line {}: FEN rejected: {e}: {}", case.line, case.fen));
+                    r.failures.push(format!(
+                        "line {}: FEN rejected: {e}: {}",
+                        case.line, case.fen
+                    ));
                     return r;
                 }
             };

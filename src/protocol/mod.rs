@@ -1,1 +1,35 @@
-//! The protocol layer (under construction).
+//! The protocol layer: UCI (with `UCI_Variant`, `UCI_Chess960`) and UCCI, over any
+//! line-based input and output. It owns command parsing and formatting; games
+//! are reached only through `session::Session`, the search only through its
+//! public API (limits, control flags, reports).
+
+pub mod engine;
+pub mod go;
+pub mod options;
+pub mod output;
+pub mod tokenizer;
+
+pub use engine::Engine;
+pub use output::Out;
+
+use std::io::BufRead;
+use tokenizer::{read_line, Line, MAX_LINE_BYTES};
+
+/// Runs the protocol until `quit` or the end of the input.
+pub fn run(mut input: impl BufRead, out: Out) {
+    let mut engine = Engine::new(out.clone());
+    loop {
+        match read_line(&mut input) {
+            Ok(Line::Text(line)) => {
+                if !engine.handle_line(&line) {
+                    break;
+                }
+            }
+            Ok(Line::TooLong(n)) => out.error(&format!(
+                "line of {n} bytes ignored (limit {MAX_LINE_BYTES})"
+            )),
+            Ok(Line::Eof) | Err(_) => break,
+        }
+    }
+    engine.shutdown();
+}

@@ -75,7 +75,11 @@ pub struct Iteration<M> {
 pub enum Report<M> {
     Iteration(Iteration<M>),
     /// The root move being searched (sent only after the first second).
-    CurrMove { depth: u32, mv: M, number: usize },
+    CurrMove {
+        depth: u32,
+        mv: M,
+        number: usize,
+    },
 }
 
 /// The answer of one search.
@@ -127,8 +131,14 @@ pub fn search<G: Game>(
         }));
     }
     // Placeholder: a search that never stops on its own waits for `stop`.
-    while (req.limits.infinite || req.control.pondering.load(Ordering::Relaxed)) && !req.control.stopped() {
+    while (req.limits.infinite || req.control.pondering.load(Ordering::Relaxed))
+        && !req.control.stopped()
+    {
         std::thread::sleep(std::time::Duration::from_millis(1));
     }
-    Outcome { best, ponder: None, nodes: moves.len() as u64 }
+    Outcome {
+        best,
+        ponder: None,
+        nodes: moves.len() as u64,
+    }
 }

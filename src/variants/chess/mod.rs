@@ -1,1 +1,146 @@
-//! The chess variant (under construction).
+//! Standard chess and Chess960 in one position type ([`Chess`]); the castling mode
+//! comes from `GameConfig::chess960`. This file only maps the `core::Game` trait onto
+//! the position's own methods; the rules live in the sibling modules:
+//! `attacks` (game-neutral attack tables, reused by Alice chess), `types`, `position`
+//! (make move), `movegen` (legal generation, perft), `fen`, `notation`, `see`, `eval`.
+
+pub mod attacks;
+pub mod eval;
+pub mod fen;
+pub mod movegen;
+pub mod notation;
+pub mod position;
+pub mod see;
+pub mod types;
+
+use crate::core::{Game, GameConfig, GenKind, MoveList, Notation, Score, Side};
+pub use position::Position;
+pub use types::{Kind, Move, MoveKind};
+
+/// The chess / Chess960 game.
+pub type Chess = Position;
+
+impl Game for Position {
+    type Move = Move;
+
+    const VARIANT: &'static str = "chess";
+    const HISTORY_SLOTS: usize = 12 * 64;
+    const DRAW_PLIES: u32 = 100;
+
+    fn startpos(cfg: &GameConfig) -> Self {
+        match Position::parse_fen(fen::START_FEN, cfg.chess960) {
+            Ok(p) => p,
+            Err(e) => unreachable!("start FEN rejected: {e}"),
+        }
+    }
+
+    fn from_fen(text: &str, cfg: &GameConfig) -> Result<Self, String> {
+        Position::parse_fen(text, cfg.chess960)
+    }
+
+    fn fen(&self) -> String {
+        self.to_fen()
+    }
+
+    fn display(&self) -> String {
+        self.diagram()
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove as u32
+    }
+
+    fn in_check(&self) -> bool {
+        self.checkers != 0
+    }
+
+    fn gen_moves(&self, kind: GenKind, out: &mut MoveList<Move>) {
+        movegen::legal_moves(self, kind == GenKind::All, out);
+    }
+
+    /// `gen_moves` produces legal moves only.
+    fn is_legal(&self, _m: Move) -> bool {
+        true
+    }
+
+    fn is_pseudo_legal(&self, m: Move) -> bool {
+        movegen::is_legal_move(self, m)
+    }
+
+    fn play(&mut self, m: Move) {
+        Position::play(self, m)
+    }
+
+    fn play_null(&mut self) {
+        Position::play_null(self)
+    }
+
+    fn gen_legal(&self, out: &mut MoveList<Move>) {
+        movegen::legal_moves(self, true, out);
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        movegen::perft(self, depth)
+    }
+
+    fn is_tactical(&self, m: Move) -> bool {
+        m.kind() == MoveKind::Promotion || self.captured_kind(m).is_some()
+    }
+
+    fn tactical_order(&self, m: Move) -> i32 {
+        self.mvv_lva(m)
+    }
+
+    fn see_ge(&self, m: Move, threshold: Score) -> bool {
+        Position::see_ge(self, m, threshold)
+    }
+
+    fn history_slot(&self, m: Move) -> usize {
+        let p = self.board[m.from()];
+        (p as usize % 12) * 64 + m.to()
+    }
+
+    fn has_non_pawn_material(&self) -> bool {
+        let side = self.side_bb(self.side);
+        side & !(self.kind_bb(Kind::Pawn) | self.kind_bb(Kind::King)) != 0
+    }
+
+    fn evaluate(&self) -> Score {
+        self.static_eval()
+    }
+
+    fn is_insufficient_material(&self) -> bool {
+        if self.kind_bb(Kind::Pawn) | self.kind_bb(Kind::Rook) | self.kind_bb(Kind::Queen) != 0 {
+            return false;
+        }
+        let knights = self.kind_bb(Kind::Knight);
+        let bishops = self.kind_bb(Kind::Bishop);
+        const DARK: u64 = 0xAA55_AA55_AA55_AA55;
+        (knights | bishops).count_ones() <= 1
+            || (knights == 0 && (bishops & DARK == 0 || bishops & !DARK == 0))
+    }
+
+    fn pack(m: Move) -> u32 {
+        m.0 as u32
+    }
+
+    fn unpack(bits: u32) -> Move {
+        Move(bits as u16)
+    }
+
+    fn write_move(&self, m: Move, _n: Notation) -> String {
+        self.move_text(m)
+    }
+
+    fn parse_move(&self, text: &str, _n: Notation) -> Option<Move> {
+        self.parse_uci(text)
+    }
+}

@@ -1,0 +1,59 @@
+//! Single-threaded perft speed of the chess variant (bulk counting at the last ply).
+//! `cargo run --release --example perft_speed [fen depth chess960(0/1)]`;
+//! without arguments: start position d6, Kiwipete d5, a Chess960 start position d6.
+
+use kaleido::core::{Game, GameConfig};
+use kaleido::variants::chess::Chess;
+use std::time::Instant;
+
+const DEFAULT: [(&str, u32, bool); 3] = [
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        6,
+        false,
+    ),
+    (
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        5,
+        false,
+    ),
+    (
+        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1",
+        6,
+        true,
+    ),
+];
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let cases: Vec<(String, u32, bool)> = if args.len() >= 2 {
+        let depth = args[1].parse().unwrap_or(5);
+        vec![(
+            args[0].clone(),
+            depth,
+            args.get(2).is_some_and(|a| a == "1"),
+        )]
+    } else {
+        DEFAULT
+            .iter()
+            .map(|&(f, d, c)| (f.to_string(), d, c))
+            .collect()
+    };
+    for (fen, depth, chess960) in cases {
+        let pos = match Chess::from_fen(&fen, &GameConfig { chess960 }) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("bad FEN: {e}");
+                continue;
+            }
+        };
+        let start = Instant::now();
+        let nodes = pos.perft(depth);
+        let secs = start.elapsed().as_secs_f64();
+        println!(
+            "depth {depth} nodes {nodes} time {:.3} s nps {:.1} M  {fen}",
+            secs,
+            nodes as f64 / secs / 1e6
+        );
+    }
+}

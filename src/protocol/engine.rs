@@ -1,0 +1,344 @@
+//! The command dispatcher: the engine's protocol state (dialect, options, the
+//! current session, the running search) and one handler per command. Every
+//! command that fails prints `info string error: ...` and leaves the state as it was.
+
+use super::go::parse_go;
+use super::options::{self, check_value, option_lines, Dialect, Value};
+use super::output::{LineSink, Out};
+use super::tokenizer::Tokens;
+use crate::core::Notation;
+use crate::search::Control;
+use crate::session::{self, canonical_variant, new_session, GoRequest, Session};
+use crate::tt::TranspositionTable;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+const NAME: &str = concat!("kaleido ", env!("CARGO_PKG_VERSION"));
+const AUTHOR: &str = "the kaleido developers";
+/// Deeper perft would not finish in a lifetime; refusing it keeps the engine responsive.
+const MAX_PERFT_DEPTH: u32 = 20;
+
+struct RunningSearch {
+    control: Arc<Control>,
+    handle: JoinHandle<()>,
+}
+
+/// Protocol state between commands.
+pub struct Engine {
+    out: Out,
+    dialect: Dialect,
+    /// The `UCI_Variant` value in force (a listed name).
+    variant: &'static str,
+    chess960: bool,
+    session: Box<dyn Session>,
+    tt: Arc<TranspositionTable>,
+    hash_mib: usize,
+    threads: usize,
+    multipv: usize,
+    move_overhead: u64,
+    usemillisec: bool,
+    banmoves: Vec<String>,
+    search: Option<RunningSearch>,
+}
+
+impl Engine {
+    pub fn new(out: Out) -> Self {
+        let variant = session::VARIANTS[0];
+        Self {
+            out,
+            dialect: Dialect::Uci,
+            variant,
+            chess960: false,
+            session: new_session(variant, false, Notation::Uci)
+                .expect("the default variant exists"),
+            tt: Arc::new(TranspositionTable::new(16)),
+            hash_mib: 16,
+            threads: 1,
+            multipv: 1,
+            move_overhead: 20,
+            usemillisec: true,
+            banmoves: Vec::new(),
+            search: None,
+        }
+    }
+
+    fn notation(&self) -> Notation {
+        match self.dialect {
+            Dialect::Uci => Notation::Uci,
+            Dialect::Ucci => Notation::Ucci,
+        }
+    }
+
+    /// Handles one input line; returns false on `quit`.
+    pub fn handle_line(&mut self, line: &str) -> bool {
+        let mut t = Tokens::new(line);
+        // Unknown leading words are skipped, as the UCI text asks ("joho debug on").
+        let mut skipped = Vec::new();
+        while let Some(word) = t.next() {
+            let cmd = word.to_ascii_lowercase();
+            match cmd.as_str() {
+                "quit" => {
+                    self.shutdown();
+                    if self.dialect == Dialect::Ucci {
+                        self.out.line("bye");
+                    }
+                    return false;
+                }
+                "uci" => self.cmd_handshake(Dialect::Uci),
+                "ucci" => self.cmd_handshake(Dialect::Ucci),
+                "isready" => self.out.line("readyok"),
+                "debug" | "register" => {}
+                "setoption" => self.cmd_setoption(&mut t),
+                "ucinewgame" | "uccinewgame" => self.cmd_newgame(),
+                "position" => self.cmd_position(&mut t),
+                "banmoves" => self.banmoves = t.rest().into_iter().map(String::from).collect(),
+                "go" => self.cmd_go(&mut t),
+                "perft" => {
+                    let depth = t.number().unwrap_or(1).min(u64::from(u32::MAX)) as u32;
+                    self.cmd_perft(depth);
+                }
+                "stop" => self.cmd_stop(),
+                "ponderhit" => self.cmd_ponderhit(),
+                "d" => self.cmd_display(),
+                "eval" => self.out.line(&format!(
+                    "Evaluation: {} (side to move)",
+                    self.session.evaluate()
+                )),
+                "moves" => self.out.line(&format!(
+                    "Legal moves: {}",
+                    self.session.legal_moves().join(" ")
+                )),
+                "probe" => self.out.line("pophash"),
+                _ => {
+                    skipped.push(word);
+                    continue;
+                }
+            }
+            break;
+        }
+        if !skipped.is_empty() {
+            self.out
+                .info(&format!("unknown command '{}'", skipped.join(" ")));
+        }
+        true
+    }
+
+    fn cmd_handshake(&mut self, dialect: Dialect) {
+        if dialect != self.dialect {
+            self.dialect = dialect;
+            let variant = if dialect == Dialect::Ucci {
+                "xiangqi"
+            } else {
+                self.variant
+            };
+            if !self.switch_session(canonical_variant(variant).unwrap_or(self.variant)) {
+                self.out
+                    .error(&format!("variant {variant} is not available"));
+            }
+        }
+        self.out.line(&format!("id name {NAME}"));
+        self.out.line(&format!("id author {AUTHOR}"));
+        for line in option_lines(dialect, self.variant) {
+            self.out.line(&line);
+        }
+        self.out.line(match dialect {
+            Dialect::Uci => "uciok",
+            Dialect::Ucci => "ucciok",
+        });
+    }
+
+    /// Replaces the session with `variant` at its start position; false if unknown.
+    fn switch_session(&mut self, variant: &'static str) -> bool {
+        match new_session(variant, self.chess960, self.notation()) {
+            Some(s) => {
+                self.session = s;
+                self.variant = variant;
+                self.banmoves.clear();
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn cmd_setoption(&mut self, t: &mut Tokens) {
+        // UCI: `setoption name <id words> [value <words>]`; UCCI: `setoption <id> [<value>]`.
+        let (name, value) = if t.eat("name") {
+            let name = t.until(&["value"]).join(" ");
+            let value = t.eat("value").then(|| t.rest().join(" "));
+            (name, value)
+        } else {
+            let name = t.next().unwrap_or("").to_string();
+            let value = Some(t.rest().join(" ")).filter(|v| !v.is_empty());
+            (name, value)
+        };
+        let Some(spec) = options::find(&name) else {
+            self.out.info(&format!("error: no such option '{name}'"));
+            return;
+        };
+        let (value, note) = match check_value(spec, value.as_deref()) {
+            Ok(v) => v,
+            Err(e) => {
+                self.out.error(&e);
+                return;
+            }
+        };
+        if let Some(n) = note {
+            self.out.info(&n);
+        }
+        match (spec.name, value) {
+            ("Hash", Value::Number(n)) => self.set_hash(n as usize),
+            ("Threads", Value::Number(n)) => self.threads = n as usize,
+            ("MultiPV", Value::Number(n)) => self.multipv = n as usize,
+            ("Move Overhead", Value::Number(n)) => self.move_overhead = n,
+            ("Clear Hash", _) => self.tt.clear(),
+            ("newgame", _) => self.cmd_newgame(),
+            ("Ponder", _) => {}
+            ("usemillisec", Value::Bool(b)) => self.usemillisec = b,
+            ("UCI_Chess960", Value::Bool(b)) if b != self.chess960 => {
+                self.chess960 = b;
+                self.switch_session(self.variant);
+            }
+            ("UCI_Variant", Value::Text(v)) => self.set_variant(&v),
+            _ => {}
+        }
+    }
+
+    fn set_hash(&mut self, mib: usize) {
+        // A running search keeps its own table; the new one serves the next `go`.
+        self.tt = Arc::new(TranspositionTable::new(mib));
+        self.hash_mib = mib;
+    }
+
+    fn set_variant(&mut self, value: &str) {
+        let Some(v) = canonical_variant(value) else {
+            self.out.error(&format!(
+                "unknown variant '{value}'; still playing {}",
+                self.variant
+            ));
+            return;
+        };
+        if !self.switch_session(v) {
+            self.out
+                .error(&format!("variant '{value}' is not available"));
+            return;
+        }
+        if let Some(text) = self.session.announcement() {
+            self.out.info(&text);
+        }
+    }
+
+    fn cmd_newgame(&mut self) {
+        self.tt.clear();
+    }
+
+    fn cmd_position(&mut self, t: &mut Tokens) {
+        let fen = if t.eat("startpos") {
+            None
+        } else if t.eat("fen") {
+            Some(t.until(&["moves"]).join(" "))
+        } else {
+            self.out.error("position needs 'startpos' or 'fen <fen>'");
+            return;
+        };
+        let moves = if t.eat("moves") { t.rest() } else { Vec::new() };
+        match self.session.set_position(fen.as_deref(), &moves) {
+            Ok(()) => self.banmoves.clear(),
+            Err(e) => self.out.error(&format!("{e}; position unchanged")),
+        }
+    }
+
+    fn cmd_go(&mut self, t: &mut Tokens) {
+        let go = parse_go(
+            t,
+            self.dialect,
+            self.session.side_to_move(),
+            self.usemillisec,
+        );
+        if let Some(depth) = go.perft {
+            self.cmd_perft(depth);
+            return;
+        }
+        if !go.unknown.is_empty() {
+            self.out
+                .info(&format!("ignored go words '{}'", go.unknown.join(" ")));
+        }
+        // A new `go` during a search ends the old one first (it still answers).
+        self.finish_search();
+        let control = Arc::new(Control::default());
+        control.pondering.store(go.ponder, Ordering::Relaxed);
+        let mut limits = go.limits;
+        limits.multipv = self.multipv;
+        limits.move_overhead = self.move_overhead;
+        let req = GoRequest {
+            limits,
+            searchmoves: go.searchmoves,
+            banmoves: self.banmoves.clone(),
+            threads: self.threads,
+        };
+        let sink = Box::new(LineSink {
+            out: self.out.clone(),
+            dialect: self.dialect,
+        });
+        let (handle, warnings) = self.session.go(req, self.tt.clone(), control.clone(), sink);
+        for w in warnings {
+            self.out.info(&w);
+        }
+        self.search = Some(RunningSearch { control, handle });
+    }
+
+    fn cmd_perft(&mut self, depth: u32) {
+        if depth > MAX_PERFT_DEPTH {
+            self.out.error(&format!(
+                "perft depth {depth} is over the limit {MAX_PERFT_DEPTH}"
+            ));
+            return;
+        }
+        let start = Instant::now();
+        let divide = self.session.divide(depth);
+        let mut total = 0u64;
+        for (mv, n) in &divide {
+            self.out.line(&format!("{mv}: {n}"));
+            total += n;
+        }
+        self.out.line("");
+        self.out.line(&format!("Nodes searched: {total}"));
+        log::info!("perft {depth}: {total} nodes in {:?}", start.elapsed());
+    }
+
+    fn cmd_stop(&mut self) {
+        if self.search.is_some() {
+            self.finish_search();
+        } else if self.dialect == Dialect::Ucci {
+            // The UCCI text asks an idle engine to answer `stop` with `nobestmove`.
+            self.out.line("nobestmove");
+        }
+    }
+
+    fn cmd_ponderhit(&mut self) {
+        if let Some(s) = &self.search {
+            s.control.pondering.store(false, Ordering::Relaxed);
+        }
+    }
+
+    fn cmd_display(&mut self) {
+        self.out.line(&self.session.display());
+        self.out.line(&format!("Fen: {}", self.session.fen()));
+        self.out.line(&format!("Key: {:016X}", self.session.key()));
+    }
+
+    /// Stops a running search and waits for its `bestmove`.
+    fn finish_search(&mut self) {
+        if let Some(s) = self.search.take() {
+            s.control.pondering.store(false, Ordering::Relaxed);
+            s.control.stop.store(true, Ordering::Relaxed);
+            let _ = s.handle.join();
+        }
+    }
+
+    /// Ends any search; called on `quit` and at the end of input.
+    pub fn shutdown(&mut self) {
+        self.finish_search();
+    }
+}

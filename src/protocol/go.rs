@@ -1,0 +1,137 @@
+//! Parsing the `go` command of both dialects into search limits. UCI:
+//! `go [searchmoves ..] [ponder] [wtime btime winc binc movestogo depth nodes mate movetime] [infinite] [perft N]`.
+//! UCCI: `go [ponder|draw] depth D | nodes N | infinite | time T [movestogo N | increment I]
+//! [opptime T [oppmovestogo N | oppincrement I]]`. Missing fields never limit.
+
+use super::options::Dialect;
+use super::tokenizer::Tokens;
+use crate::core::Side;
+use crate::search::Limits;
+
+/// A parsed `go`.
+#[derive(Debug, Default)]
+pub struct GoCommand {
+    pub limits: Limits,
+    pub searchmoves: Vec<String>,
+    pub ponder: bool,
+    /// `go perft N`: run perft instead of a search.
+    pub perft: Option<u32>,
+    /// Unknown words, reported but otherwise ignored.
+    pub unknown: Vec<String>,
+}
+
+const UCI_WORDS: &[&str] = &[
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+    "perft",
+];
+
+fn clamp_u32(n: u64) -> u32 {
+    n.min(u64::from(u32::MAX)) as u32
+}
+
+/// Parses the words after `go`. `side` picks the clock of the side to move;
+/// `millis` says whether UCCI times are milliseconds (else seconds).
+pub fn parse_go(t: &mut Tokens, dialect: Dialect, side: Side, millis: bool) -> GoCommand {
+    let mut go = GoCommand::default();
+    let (mut wtime, mut btime, mut winc, mut binc) = (None, None, 0, 0);
+    let ucci_ms = |n: u64| if millis { n } else { n.saturating_mul(1000) };
+    while let Some(word) = t.next() {
+        let w = word.to_ascii_lowercase();
+        match (w.as_str(), dialect) {
+            ("searchmoves", _) => {
+                go.searchmoves = t.until(UCI_WORDS).into_iter().map(String::from).collect();
+            }
+            ("ponder", _) => go.ponder = true,
+            ("draw", Dialect::Ucci) => {}
+            ("infinite", _) => go.limits.infinite = true,
+            ("wtime", _) => wtime = t.number(),
+            ("btime", _) => btime = t.number(),
+            ("winc", _) => winc = t.number().unwrap_or(0),
+            ("binc", _) => binc = t.number().unwrap_or(0),
+            ("movestogo", _) => go.limits.movestogo = t.number().map(clamp_u32).filter(|&n| n > 0),
+            ("depth", _) => go.limits.depth = t.number().map(clamp_u32),
+            ("nodes", _) => go.limits.nodes = t.number(),
+            ("mate", _) => go.limits.mate = t.number().map(clamp_u32),
+            ("movetime", _) => go.limits.movetime = t.number(),
+            ("perft", _) => go.perft = Some(t.number().map(clamp_u32).unwrap_or(1)),
+            ("time", Dialect::Ucci) => go.limits.time_left = t.number().map(ucci_ms),
+            ("increment", Dialect::Ucci) => {
+                go.limits.increment = t.number().map(ucci_ms).unwrap_or(0)
+            }
+            ("opptime" | "oppmovestogo" | "oppincrement", Dialect::Ucci) => {
+                t.number();
+            }
+            _ => go.unknown.push(word.to_string()),
+        }
+    }
+    if dialect == Dialect::Uci {
+        let (time, inc) = match side {
+            Side::White => (wtime, winc),
+            Side::Black => (btime, binc),
+        };
+        go.limits.time_left = time;
+        go.limits.increment = inc;
+    }
+    go
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn uci(line: &str, side: Side) -> GoCommand {
+        parse_go(&mut Tokens::new(line), Dialect::Uci, side, true)
+    }
+
+    #[test]
+    fn picks_the_clock_of_the_side_to_move() {
+        let g = uci(
+            "wtime 1000 btime 2000 winc 10 binc 20 movestogo 5",
+            Side::Black,
+        );
+        assert_eq!(g.limits.time_left, Some(2000));
+        assert_eq!(g.limits.increment, 20);
+        assert_eq!(g.limits.movestogo, Some(5));
+        // fastchess sends one clock only: the other side's field is simply absent.
+        assert_eq!(uci("wtime 100", Side::Black).limits.time_left, None);
+    }
+
+    #[test]
+    fn searchmoves_stop_at_the_next_keyword_and_numbers_saturate() {
+        let g = uci(
+            "searchmoves e2e4 d2d4 depth 300 nodes -5 ponder",
+            Side::White,
+        );
+        assert_eq!(g.searchmoves, vec!["e2e4", "d2d4"]);
+        assert_eq!(g.limits.depth, Some(300));
+        assert_eq!(g.limits.nodes, Some(0));
+        assert!(g.ponder);
+        assert_eq!(uci("perft 4", Side::White).perft, Some(4));
+    }
+
+    #[test]
+    fn ucci_time_in_seconds_or_millis() {
+        let mut t = Tokens::new("time 30 increment 2 opptime 40 oppincrement 2");
+        let g = parse_go(&mut t, Dialect::Ucci, Side::White, false);
+        assert_eq!(g.limits.time_left, Some(30_000));
+        assert_eq!(g.limits.increment, 2000);
+        let mut t = Tokens::new("draw time 3000");
+        assert_eq!(
+            parse_go(&mut t, Dialect::Ucci, Side::Black, true)
+                .limits
+                .time_left,
+            Some(3000)
+        );
+    }
+}

@@ -1,0 +1,224 @@
+//! The engine options: their table (names, types, ranges, defaults), how they are
+//! printed in UCI and UCCI, and how a `setoption` value is checked. It knows the
+//! option values, not what the engine does with them.
+
+use super::tokenizer::parse_saturating;
+use crate::session::VARIANTS;
+
+/// The two protocol dialects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    Uci,
+    Ucci,
+}
+
+/// The kind of an option, with its range or choices.
+#[derive(Clone, Copy, Debug)]
+pub enum Kind {
+    Spin { default: u64, min: u64, max: u64 },
+    Check { default: bool },
+    Button,
+    Combo,
+}
+
+/// One option of the table.
+pub struct Spec {
+    /// UCI name.
+    pub name: &'static str,
+    /// UCCI name (single word), `None` when not offered in UCCI.
+    pub ucci: Option<&'static str>,
+    pub kind: Kind,
+}
+
+/// The option table, in the order printed after `uci` / `ucci`.
+pub const OPTIONS: &[Spec] = &[
+    Spec {
+        name: "Hash",
+        ucci: Some("hashsize"),
+        kind: Kind::Spin {
+            default: 16,
+            min: 1,
+            max: 65536,
+        },
+    },
+    Spec {
+        name: "Threads",
+        ucci: Some("threads"),
+        kind: Kind::Spin {
+            default: 1,
+            min: 1,
+            max: 256,
+        },
+    },
+    Spec {
+        name: "Clear Hash",
+        ucci: Some("clearhash"),
+        kind: Kind::Button,
+    },
+    Spec {
+        name: "Ponder",
+        ucci: Some("ponder"),
+        kind: Kind::Check { default: false },
+    },
+    Spec {
+        name: "MultiPV",
+        ucci: Some("multipv"),
+        kind: Kind::Spin {
+            default: 1,
+            min: 1,
+            max: 256,
+        },
+    },
+    Spec {
+        name: "Move Overhead",
+        ucci: Some("moveoverhead"),
+        kind: Kind::Spin {
+            default: 20,
+            min: 0,
+            max: 5000,
+        },
+    },
+    Spec {
+        name: "UCI_Chess960",
+        ucci: None,
+        kind: Kind::Check { default: false },
+    },
+    Spec {
+        name: "UCI_Variant",
+        ucci: None,
+        kind: Kind::Combo,
+    },
+    Spec {
+        name: "usemillisec",
+        ucci: Some("usemillisec"),
+        kind: Kind::Check { default: true },
+    },
+    Spec {
+        name: "newgame",
+        ucci: Some("newgame"),
+        kind: Kind::Button,
+    },
+];
+
+/// The `option ...` lines for the handshake of `dialect`; `variant` is the combo's default.
+pub fn option_lines(dialect: Dialect, variant: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    for spec in OPTIONS {
+        let head = match dialect {
+            // UCCI-only options are not offered in UCI.
+            Dialect::Uci if matches!(spec.name, "usemillisec" | "newgame") => continue,
+            Dialect::Uci => format!("option name {}", spec.name),
+            Dialect::Ucci => match spec.ucci {
+                Some(n) => format!("option {n}"),
+                None => continue,
+            },
+        };
+        let body = match spec.kind {
+            Kind::Spin { default, min, max } => {
+                format!("type spin default {default} min {min} max {max}")
+            }
+            Kind::Check { default } => format!("type check default {default}"),
+            Kind::Button => "type button".to_string(),
+            Kind::Combo => {
+                let vars: String = VARIANTS.iter().map(|v| format!(" var {v}")).collect();
+                format!("type combo default {variant}{vars}")
+            }
+        };
+        lines.push(format!("{head} {body}"));
+    }
+    lines
+}
+
+/// Finds an option by its UCI or UCCI name: case-insensitive, and `_` equal to a space.
+pub fn find(name: &str) -> Option<&'static Spec> {
+    let norm = |s: &str| s.to_ascii_lowercase().replace('_', " ");
+    let wanted = norm(name);
+    OPTIONS
+        .iter()
+        .find(|s| norm(s.name) == wanted || s.ucci.is_some_and(|u| norm(u) == wanted))
+}
+
+/// A checked option value.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Value {
+    Number(u64),
+    Bool(bool),
+    Text(String),
+    Press,
+}
+
+/// Checks `raw` against `spec`. A spin value out of range is clamped and the message
+/// says so (the value is still applied); a value that cannot be read is an error.
+pub fn check_value(spec: &Spec, raw: Option<&str>) -> Result<(Value, Option<String>), String> {
+    match spec.kind {
+        Kind::Button => Ok((Value::Press, None)),
+        Kind::Spin { min, max, .. } => {
+            let text = raw.ok_or_else(|| format!("option {} needs a value", spec.name))?;
+            let n = parse_saturating(text)
+                .ok_or_else(|| format!("option {} takes an integer, not '{text}'", spec.name))?;
+            let clamped = n.clamp(min, max);
+            let note = (clamped != n || text.starts_with('-')).then(|| {
+                format!(
+                    "{} value {text} out of range {min}..{max}; using {clamped}",
+                    spec.name
+                )
+            });
+            Ok((Value::Number(clamped), note))
+        }
+        Kind::Check { .. } => match raw.map(|s| s.to_ascii_lowercase()).as_deref() {
+            Some("true" | "on" | "1") => Ok((Value::Bool(true), None)),
+            Some("false" | "off" | "0") => Ok((Value::Bool(false), None)),
+            other => Err(format!(
+                "option {} takes true or false, not '{}'",
+                spec.name,
+                other.unwrap_or("")
+            )),
+        },
+        Kind::Combo => {
+            let text = raw.ok_or_else(|| format!("option {} needs a value", spec.name))?;
+            Ok((Value::Text(text.to_string()), None))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_by_either_name() {
+        assert_eq!(find("hash").unwrap().name, "Hash");
+        assert_eq!(find("HASHSIZE").unwrap().name, "Hash");
+        assert_eq!(find("move_overhead").unwrap().name, "Move Overhead");
+        assert!(find("nonsense").is_none());
+    }
+
+    #[test]
+    fn spin_values_clamp_or_fail() {
+        let hash = find("Hash").unwrap();
+        assert_eq!(
+            check_value(hash, Some("64")).unwrap(),
+            (Value::Number(64), None)
+        );
+        let (v, note) = check_value(hash, Some("-5")).unwrap();
+        assert_eq!(v, Value::Number(1));
+        assert!(note.is_some());
+        assert_eq!(
+            check_value(hash, Some("99999999999999999999")).unwrap().0,
+            Value::Number(65536)
+        );
+        assert!(check_value(hash, Some("abc")).is_err());
+        assert!(check_value(hash, None).is_err());
+    }
+
+    #[test]
+    fn uci_lines_list_the_variants() {
+        let lines = option_lines(Dialect::Uci, "chess");
+        let combo = lines.iter().find(|l| l.contains("UCI_Variant")).unwrap();
+        assert!(combo.contains("default chess var chess"));
+        assert!(!lines.iter().any(|l| l.contains("usemillisec")));
+        assert!(option_lines(Dialect::Ucci, "xiangqi")
+            .iter()
+            .any(|l| l == "option usemillisec type check default true"));
+    }
+}

@@ -1,0 +1,100 @@
+//! Writing protocol lines: a shared, line-flushed output, and the formatting of
+//! search reports as UCI or UCCI `info` / `bestmove` lines. It knows the search's
+//! public report types, never its internals.
+
+use super::options::Dialect;
+use crate::core::score::mate_in_moves;
+use crate::search::{Bound, Outcome, Report};
+use crate::session::SearchSink;
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+/// Where protocol lines go; cloned into the search thread. Each line is written
+/// and flushed under one lock so lines never interleave.
+#[derive(Clone)]
+pub struct Out(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Out {
+    pub fn new(w: Box<dyn Write + Send>) -> Self {
+        Out(Arc::new(Mutex::new(w)))
+    }
+
+    pub fn stdout() -> Self {
+        Self::new(Box::new(std::io::stdout()))
+    }
+
+    pub fn line(&self, text: &str) {
+        let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        // A closed stdout (the GUI went away) is not worth a panic.
+        let _ = writeln!(w, "{text}");
+        let _ = w.flush();
+    }
+
+    /// `info string <text>`
+    pub fn info(&self, text: &str) {
+        self.line(&format!("info string {text}"));
+    }
+
+    /// `info string error: <text>`
+    pub fn error(&self, text: &str) {
+        self.line(&format!("info string error: {text}"));
+    }
+}
+
+/// Formats one search report as an `info` line of `dialect`.
+pub fn info_line(report: &Report<String>, dialect: Dialect) -> String {
+    match report {
+        Report::Iteration(it) => {
+            let score = match (mate_in_moves(it.score), dialect) {
+                (Some(m), _) => format!("mate {m}"),
+                (None, Dialect::Uci) => format!("cp {}", it.score),
+                (None, Dialect::Ucci) => it.score.to_string(),
+            };
+            let bound = match it.bound {
+                Bound::Exact => "",
+                Bound::Lower => " lowerbound",
+                Bound::Upper => " upperbound",
+            };
+            let nps = it.nodes.saturating_mul(1000) / it.time_ms.max(1);
+            format!(
+                "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {nps} hashfull {} time {} pv {}",
+                it.depth,
+                it.seldepth.max(it.depth),
+                it.multipv,
+                it.nodes,
+                it.hashfull,
+                it.time_ms,
+                it.pv.join(" ")
+            )
+        }
+        Report::CurrMove { depth, mv, number } => {
+            format!("info depth {depth} currmove {mv} currmovenumber {number}")
+        }
+    }
+}
+
+/// The final line of a search.
+pub fn bestmove_line(outcome: &Outcome<String>, dialect: Dialect) -> String {
+    match (&outcome.best, &outcome.ponder, dialect) {
+        (Some(b), Some(p), _) => format!("bestmove {b} ponder {p}"),
+        (Some(b), None, _) => format!("bestmove {b}"),
+        (None, _, Dialect::Uci) => "bestmove (none)".to_string(),
+        (None, _, Dialect::Ucci) => "nobestmove".to_string(),
+    }
+}
+
+/// Prints a running search's reports and its `bestmove`.
+pub struct LineSink {
+    pub out: Out,
+    pub dialect: Dialect,
+}
+
+impl SearchSink for LineSink {
+    fn report(&mut self, report: Report<String>) {
+        self.out.line(&info_line(&report, self.dialect));
+    }
+
+    fn finish(&mut self, outcome: Outcome<String>) {
+        self.out.line(&bestmove_line(&outcome, self.dialect));
+    }
+}

@@ -1,0 +1,161 @@
+//! Drives the real `kaleido` binary over stdin/stdout for protocol tests: send
+//! lines, read lines until a predicate holds (with a generous timeout so a hang
+//! fails the test instead of blocking CI).
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+pub struct EngineProc {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    /// Every line read so far (for failure messages).
+    pub transcript: Vec<String>,
+}
+
+pub const TIMEOUT: Duration = Duration::from_secs(60);
+
+impl EngineProc {
+    pub fn start() -> Self {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kaleido"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start kaleido");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Self {
+            child,
+            stdin,
+            lines: rx,
+            transcript: Vec::new(),
+        }
+    }
+
+    pub fn send(&mut self, line: &str) {
+        self.transcript.push(format!("> {line}"));
+        writeln!(self.stdin, "{line}").expect("write to kaleido");
+        self.stdin.flush().unwrap();
+    }
+
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        self.transcript
+            .push(format!("> <{} raw bytes>", bytes.len()));
+        self.stdin.write_all(bytes).expect("write to kaleido");
+        self.stdin.flush().unwrap();
+    }
+
+    /// Reads lines until one satisfies `done`; returns all lines read, that one included.
+    pub fn read_until(&mut self, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let deadline = Instant::now() + TIMEOUT;
+        let mut got = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    self.transcript.push(format!("< {line}"));
+                    let stop = done(&line);
+                    got.push(line);
+                    if stop {
+                        return got;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("timeout; transcript:\n{}", self.transcript.join("\n"))
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!(
+                        "kaleido exited; transcript:\n{}",
+                        self.transcript.join("\n")
+                    )
+                }
+            }
+        }
+    }
+
+    /// Sends `isready` and waits for `readyok`; returns the lines before it.
+    pub fn sync(&mut self) -> Vec<String> {
+        self.send("isready");
+        let mut lines = self.read_until(|l| l == "readyok");
+        lines.pop();
+        lines
+    }
+
+    /// `go perft depth` → the `Nodes searched` total.
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        self.send(&format!("go perft {depth}"));
+        let lines = self.read_until(|l| l.starts_with("Nodes searched"));
+        lines
+            .last()
+            .unwrap()
+            .rsplit(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    }
+
+    /// The `Fen:` line of `d`.
+    pub fn fen(&mut self) -> String {
+        self.send("d");
+        let lines = self.read_until(|l| l.starts_with("Key: "));
+        let fen = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("Fen: "))
+            .expect("a Fen: line before Key:");
+        fen["Fen: ".len()..].to_string()
+    }
+
+    /// Closes stdin and waits for a clean exit.
+    pub fn quit(mut self) -> std::process::ExitStatus {
+        self.send("quit");
+        wait_exit(&mut self.child)
+    }
+
+    pub fn child(&mut self) -> &mut Child {
+        &mut self.child
+    }
+}
+
+pub fn wait_exit(child: &mut Child) -> std::process::ExitStatus {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("kaleido did not exit");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+impl Drop for EngineProc {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Reads a test data file under `tests/data/`.
+pub fn data_file(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()))
+}

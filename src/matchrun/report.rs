@@ -9,11 +9,11 @@ use super::stats::{EloEstimate, Score};
 
 fn elo_text(e: EloEstimate) -> String {
     match e.error95 {
-        Some(err) => format!("{:.1} +/- {:.1}", e.elo, err),
+        Some(err) => format!("{:.1} +/- {:.1}", e.elo + 0.0, err),
         None if e.elo.abs() > 1000.0 => {
             format!("{}inf +/- nan", if e.elo > 0.0 { "+" } else { "-" })
         }
-        None => format!("{:.1} +/- nan", e.elo),
+        None => format!("{:.1} +/- nan", e.elo + 0.0),
     }
 }
 

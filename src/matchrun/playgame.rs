@@ -293,11 +293,9 @@ fn run(
             (None, None) => true,
         };
         if !in_time {
-            return forfeit(
-                side,
-                Termination::TimeForfeit,
-                format!("{who} loses on time"),
-            );
+            let allowed = budget_ms.unwrap_or(0);
+            let why = format!("{who} loses on time ({elapsed_ms} ms used, {allowed} ms allowed)");
+            return forfeit(side, Termination::TimeForfeit, why);
         }
         let text = match &reply.decision {
             Decision::Move(text) => text.clone(),

@@ -39,8 +39,7 @@ def main():
         for scharnagl in (0, 959, 123):
             board = chess.Board.from_chess960_pos(scharnagl)
             plies = play_game(engine, board, movetime, max_plies)
-            castles = sum(1 for m in board.move_stack)  # all moves were validated above
-            print(f"chess960 #{scharnagl}: {plies} plies ({castles} moves checked), "
+            print(f"chess960 #{scharnagl}: {plies} plies, every move legal, "
                   f"result {board.result(claim_draw=True)}")
 
         board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")

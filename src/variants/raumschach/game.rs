@@ -1,0 +1,167 @@
+//! `core::Game` for every cubic game (`Position<C>` for any [`Cube`]): the glue between
+//! the generic search/protocol and this folder's position, generator, text and
+//! evaluation. Knows nothing the trait does not ask for.
+
+use super::bitset::CellSet;
+use super::cube::Cube;
+use super::moves::{move_text, parse_move_text, Move, MOVE_BITS};
+use super::pieces::{code_kind, Kind, EMPTY, KINDS};
+use super::position::Position;
+use crate::core::{Game, GameConfig, GenKind, MoveList, Notation, Score, Side};
+
+impl<C: Cube> Game for Position<C> {
+    type Move = Move;
+
+    const VARIANT: &'static str = C::VARIANT;
+    /// Moving piece code (14) x destination cell (at most 128).
+    const HISTORY_SLOTS: usize = 2 * KINDS * 128;
+    const DRAW_PLIES: u32 = 100;
+
+    fn startpos(_cfg: &GameConfig) -> Self {
+        match Position::parse_fen(C::START_FEN) {
+            Ok(p) => p,
+            // The constant is covered by tests; an empty board is never reached.
+            Err(_) => Position::empty(),
+        }
+    }
+
+    fn from_fen(text: &str, _cfg: &GameConfig) -> Result<Self, String> {
+        Position::parse_fen(text)
+    }
+
+    fn fen(&self) -> String {
+        self.to_fen()
+    }
+
+    fn display(&self) -> String {
+        self.diagram()
+    }
+
+    fn variant_announcement(_cfg: &GameConfig) -> Option<String> {
+        Some(format!(
+            "variant {} files {n} ranks {n} pocket 0 template fairy startpos {} levels {n}",
+            C::VARIANT,
+            C::START_FEN,
+            n = C::N
+        ))
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn in_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    fn gen_moves(&self, kind: GenKind, out: &mut MoveList<Move>) {
+        self.generate(kind == GenKind::Tactical, out);
+    }
+
+    /// The generator only produces legal moves.
+    fn is_legal(&self, _m: Move) -> bool {
+        true
+    }
+
+    fn is_pseudo_legal(&self, m: Move) -> bool {
+        self.is_valid_move(m)
+    }
+
+    fn play(&mut self, m: Move) {
+        self.make(m);
+    }
+
+    fn play_null(&mut self) {
+        self.make_null();
+    }
+
+    fn gen_legal(&self, out: &mut MoveList<Move>) {
+        self.generate(false, out);
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        let mut moves = MoveList::new();
+        self.generate(false, &mut moves);
+        if depth <= 1 {
+            return if depth == 0 { 1 } else { moves.len() as u64 };
+        }
+        moves
+            .iter()
+            .map(|&m| {
+                let mut child = *self;
+                child.make(m);
+                child.perft(depth - 1)
+            })
+            .sum()
+    }
+
+    fn is_tactical(&self, m: Move) -> bool {
+        self.board[m.to()] != EMPTY || m.promo_bits() != 0
+    }
+
+    fn tactical_order(&self, m: Move) -> i32 {
+        let t = C::eval_tables();
+        let victim = match self.board[m.to()] {
+            EMPTY => 0,
+            c => t.value(code_kind(c)),
+        };
+        let attacker = code_kind(self.board[m.from()]);
+        let promo = m
+            .promotion()
+            .map_or(0, |k| t.value(k) - t.value(Kind::Pawn));
+        // Most valuable victim first, then least valuable attacker.
+        (victim + promo) * 8 - attacker.index() as i32
+    }
+
+    fn see_ge(&self, m: Move, threshold: Score) -> bool {
+        self.see_at_least(m, threshold)
+    }
+
+    fn history_slot(&self, m: Move) -> usize {
+        (self.board[m.from()] as usize % (2 * KINDS)) * 128 + m.to()
+    }
+
+    fn has_non_pawn_material(&self) -> bool {
+        let own = self.side_pieces(self.side);
+        (own & !(self.kinds[Kind::Pawn.index()] | self.kinds[Kind::King.index()])).any()
+    }
+
+    fn evaluate(&self) -> Score {
+        self.static_eval()
+    }
+
+    /// Only bare kings: no other material can be ruled out from mating in 3D.
+    fn is_insufficient_material(&self) -> bool {
+        !self.occupied().several() || (self.occupied() ^ self.kinds[Kind::King.index()]).is_empty()
+    }
+
+    fn pack(m: Move) -> u32 {
+        m.0
+    }
+
+    fn unpack(bits: u32) -> Move {
+        Move(bits & MOVE_BITS)
+    }
+
+    fn write_move(&self, m: Move, _n: Notation) -> String {
+        move_text(C::N, m)
+    }
+
+    fn parse_move(&self, text: &str, _n: Notation) -> Option<Move> {
+        let (from, to, promo) = parse_move_text(C::N, text)?;
+        let mut moves = MoveList::new();
+        self.generate(false, &mut moves);
+        moves
+            .iter()
+            .copied()
+            .find(|m| m.from() == from && m.to() == to && m.promotion() == promo)
+    }
+}

@@ -1,0 +1,90 @@
+//! Piece kinds and the one-byte piece code stored in the board array, shared by the
+//! cubic games. A game declares which kinds it uses (`Cube::KINDS`); this file knows
+//! no board size and no movement rule.
+
+use crate::core::Side;
+
+/// A piece kind. `Unicorn` exists only in the 5x5x5 game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Kind {
+    Pawn = 0,
+    Knight = 1,
+    Bishop = 2,
+    Rook = 3,
+    Queen = 4,
+    King = 5,
+    Unicorn = 6,
+}
+
+/// Number of piece kinds (array sizes).
+pub const KINDS: usize = 7;
+
+impl Kind {
+    pub const ALL: [Kind; KINDS] = [
+        Kind::Pawn,
+        Kind::Knight,
+        Kind::Bishop,
+        Kind::Rook,
+        Kind::Queen,
+        Kind::King,
+        Kind::Unicorn,
+    ];
+
+    #[inline(always)]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The kind with index `i`, if any.
+    pub fn from_index(i: usize) -> Option<Kind> {
+        Kind::ALL.get(i).copied()
+    }
+
+    /// Upper-case letter (White's FEN letter).
+    pub fn letter(self) -> char {
+        ['P', 'N', 'B', 'R', 'Q', 'K', 'U'][self.index()]
+    }
+
+    /// The kind named by a letter of either case.
+    pub fn from_letter(c: char) -> Option<Kind> {
+        Kind::ALL
+            .iter()
+            .copied()
+            .find(|k| k.letter() == c.to_ascii_uppercase())
+    }
+}
+
+/// Board byte of an empty cell.
+pub const EMPTY: u8 = 14;
+
+/// Board byte of a piece: `side * 7 + kind` (0..14), also the Zobrist piece index.
+#[inline(always)]
+pub fn code(side: Side, kind: Kind) -> u8 {
+    (side.index() * KINDS + kind.index()) as u8
+}
+
+/// Side of a non-empty board byte.
+#[inline(always)]
+pub fn code_side(code: u8) -> Side {
+    if (code as usize) < KINDS {
+        Side::White
+    } else {
+        Side::Black
+    }
+}
+
+/// Kind of a non-empty board byte.
+#[inline(always)]
+pub fn code_kind(code: u8) -> Kind {
+    Kind::ALL[code as usize % KINDS]
+}
+
+/// FEN letter of a non-empty board byte (upper case for White).
+pub fn code_letter(code: u8) -> char {
+    let c = code_kind(code).letter();
+    match code_side(code) {
+        Side::White => c,
+        Side::Black => c.to_ascii_lowercase(),
+    }
+}

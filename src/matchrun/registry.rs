@@ -31,6 +31,16 @@ pub fn new_referee(variant: &str) -> Result<Box<dyn Referee>, String> {
             c960,
             MovetextStyle::San,
         )),
+        "xiangqi" => Box::new(GameReferee::<variants::xiangqi::Xiangqi>::new(
+            "xiangqi",
+            plain,
+            MovetextStyle::Coordinates,
+        )),
+        "raumschach" => Box::new(GameReferee::<variants::raumschach::Raumschach>::new(
+            "raumschach",
+            plain,
+            MovetextStyle::Coordinates,
+        )),
         v if VARIANTS.contains(&v) => {
             return Err(format!("variant '{v}' is not built into this kaleido yet"))
         }

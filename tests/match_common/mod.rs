@@ -165,16 +165,15 @@ with open(sys.argv[1]) as f:
         n += 1
 print(n)
 "#;
-    let out = Command::new(python())
-        .arg("-c")
-        .arg(code)
-        .arg(path)
-        .output()
-        .expect("run python");
-    if out.status.code() == Some(3) {
+    // python-chess may be installed for the PATH python only, or for the system one only.
+    let out = ["python3", "/usr/bin/python3"]
+        .iter()
+        .filter_map(|py| Command::new(py).arg("-c").arg(code).arg(path).output().ok())
+        .find(|o| o.status.code() != Some(3));
+    let Some(out) = out else {
         println!("SKIP: python-chess is not installed; PGN checked by kaleido only");
         return false;
-    }
+    };
     assert!(
         out.status.success(),
         "python-chess rejected {path:?}: {}",
@@ -185,4 +184,28 @@ print(n)
         games.to_string()
     );
     true
+}
+
+/// The `UCI_Variant` values the kaleido binary offers as an engine.
+pub fn kaleido_engine_variants() -> Vec<String> {
+    use std::io::Write;
+    let mut child = Command::new(KALEIDO)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start kaleido");
+    let _ = child.stdin.take().unwrap().write_all(b"uci\nquit\n");
+    let out = child.wait_with_output().expect("kaleido output");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("option name UCI_Variant "))
+        .unwrap_or("");
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words
+        .windows(2)
+        .filter(|w| w[0] == "var")
+        .map(|w| w[1].to_string())
+        .collect()
 }

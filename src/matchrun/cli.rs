@@ -2,7 +2,7 @@
 //! conversion into a [`MatchConfig`]. Every problem is reported as a clear message.
 
 use super::adjudication::{AdjudicationRules, DrawRule, ResignRule};
-use super::engine::{make_names_unique, EngineSpec};
+use super::engine::EngineSpec;
 use super::openings::OpeningSource;
 use super::playgame::GameOptions;
 use super::rng::Rng;
@@ -132,13 +132,12 @@ impl clap::Args for EngineWords {
 impl MatchArgs {
     /// The checked configuration.
     pub fn to_config(&self) -> Result<MatchConfig, String> {
-        let mut engines = self
+        let engines = self
             .engine
             .0
             .iter()
             .map(|words| EngineSpec::parse(words))
             .collect::<Result<Vec<_>, _>>()?;
-        make_names_unique(&mut engines);
         let limits = Limits {
             clock: self.tc.as_deref().map(ClockControl::parse).transpose()?,
             movetime_ms: self.st.as_deref().map(parse_seconds).transpose()?,
@@ -222,7 +221,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(c.engines.len(), 2);
-        assert_eq!(c.engines[1].name, "a-2");
+        assert_eq!(c.engines[1].name, "a");
         assert_eq!(c.limits.clock.unwrap().moves, Some(40));
         assert_eq!(c.engines[1].limits.clock.unwrap().base_ms, 5000);
         assert_eq!(c.sprt.unwrap().elo1, 5.0);

@@ -12,6 +12,8 @@ use std::time::Duration;
 #[derive(Clone, Debug)]
 pub struct EngineSpec {
     pub name: String,
+    /// Whether `name=` was given; otherwise the engine's own `id name` is used once known.
+    pub name_given: bool,
     pub launch: Launch,
     pub protocol: Protocol,
     pub options: Vec<(String, String)>,
@@ -30,6 +32,7 @@ impl EngineSpec {
     pub fn parse(words: &[String]) -> Result<EngineSpec, String> {
         let mut spec = EngineSpec {
             name: String::new(),
+            name_given: false,
             launch: Launch::default(),
             protocol: Protocol::Uci,
             options: Vec::new(),
@@ -47,7 +50,10 @@ impl EngineSpec {
                 "cmd" => spec.launch.program = value.to_string(),
                 "arg" => spec.launch.args.push(value.to_string()),
                 "dir" => spec.launch.dir = Some(PathBuf::from(value)),
-                "name" => spec.name = value.to_string(),
+                "name" => {
+                    spec.name = value.to_string();
+                    spec.name_given = true;
+                }
                 "proto" | "protocol" => spec.protocol = Protocol::parse(value)?,
                 "tc" => spec.limits.clock = Some(ClockControl::parse(value)?),
                 "st" => spec.limits.movetime_ms = Some(parse_seconds(value)?),
@@ -91,13 +97,13 @@ impl EngineSpec {
     }
 }
 
-/// Gives engines with the same name distinct names (`name`, `name-2`, ...).
-pub fn make_names_unique(specs: &mut [EngineSpec]) {
-    for i in 1..specs.len() {
-        let base = specs[i].name.clone();
+/// Gives equal names distinct suffixes (`name`, `name-2`, ...).
+pub fn make_names_unique(names: &mut [String]) {
+    for i in 1..names.len() {
+        let base = names[i].clone();
         let mut n = 2;
-        while specs[..i].iter().any(|s| s.name == specs[i].name) {
-            specs[i].name = format!("{base}-{n}");
+        while names[..i].contains(&names[i]) {
+            names[i] = format!("{base}-{n}");
             n += 1;
         }
     }
@@ -187,11 +193,9 @@ mod tests {
 
     #[test]
     fn names_become_unique() {
-        let mut specs: Vec<EngineSpec> = (0..3)
-            .map(|_| EngineSpec::parse(&words(&["cmd=k"])).unwrap())
-            .collect();
-        make_names_unique(&mut specs);
-        let names: Vec<&str> = specs.iter().map(|s| s.name.as_str()).collect();
-        assert_eq!(names, vec!["k", "k-2", "k-3"]);
+        let mut names = words(&["k", "k", "k", "j"]);
+        make_names_unique(&mut names);
+        assert_eq!(names, vec!["k", "k-2", "k-3", "j"]);
+        assert!(!EngineSpec::parse(&words(&["cmd=k"])).unwrap().name_given);
     }
 }

@@ -51,6 +51,7 @@ fn fake(name: &str, proto: Protocol, extra: &[&str]) -> EngineSpec {
     args.extend(extra.iter().map(|s| s.to_string()));
     EngineSpec {
         name: name.to_string(),
+        name_given: true,
         launch: Launch {
             program: python(),
             args,

@@ -5,7 +5,7 @@
 //! Knows no particular game (the referee comes from a factory) and no protocol details.
 
 use super::driver::{start_driver, GameSetup};
-use super::engine::{EngineSlot, EngineSpec};
+use super::engine::{make_names_unique, EngineSlot, EngineSpec};
 use super::openings::{self, Opening, OpeningSource};
 use super::pgn::write_game;
 use super::playgame::{play_game, GameOptions, GamePlan};
@@ -152,7 +152,7 @@ pub fn run_match(
     if cfg.sprt.is_some() && n != 2 {
         return Err("--sprt needs exactly two engines".into());
     }
-    let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
+    let mut names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
     let limits: Vec<Limits> = cfg
         .engines
         .iter()
@@ -165,7 +165,13 @@ pub fn run_match(
     let mut rng = Rng::new(cfg.seed);
     let mut referee = make_referee();
     let openings = openings::build(&cfg.openings, referee.as_mut(), opening_count, &mut rng)?;
-    check_engines(cfg, &limits, referee.as_ref(), &openings[0])?;
+    let reported = check_engines(cfg, &limits, referee.as_ref(), &openings[0])?;
+    for ((name, spec), id) in names.iter_mut().zip(&cfg.engines).zip(reported) {
+        if let (false, Some(id)) = (spec.name_given, id) {
+            *name = id;
+        }
+    }
+    make_names_unique(&mut names);
 
     let mut pgn_file = match &cfg.pgn {
         Some(path) => Some(

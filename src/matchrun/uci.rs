@@ -277,7 +277,9 @@ impl UciDriver {
                 go += &format!(" time {} movestogo 1", secs(ms));
             }
         } else {
-            if let (Some(own), Some(opp)) = (req.own_clock, req.opponent_clock) {
+            if let Some(own) = req.own_clock {
+                // An opponent without a clock is shown with ours (UCI wants both).
+                let opp = req.opponent_clock.unwrap_or(own);
                 let (w, b) = if req.side == Side::White {
                     (own, opp)
                 } else {

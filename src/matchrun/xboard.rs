@@ -264,7 +264,8 @@ impl EngineDriver for XboardDriver {
         }
         self.synced = req.moves.len();
         self.process.drain();
-        if let (Some(own), Some(opp)) = (req.own_clock, req.opponent_clock) {
+        if let Some(own) = req.own_clock {
+            let opp = req.opponent_clock.unwrap_or(own);
             self.process.send(&format!("time {}", own.left_ms / 10))?;
             self.process.send(&format!("otim {}", opp.left_ms / 10))?;
         }

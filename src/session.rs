@@ -64,7 +64,7 @@ pub trait Session: Send {
 }
 
 /// The variants the protocol offers, in `UCI_Variant` order (the default first).
-pub const VARIANTS: &[&str] = &["chess", "fischerandom"];
+pub const VARIANTS: &[&str] = &["chess", "fischerandom", "xiangqi", "raumschach"];
 
 /// Extra names accepted for `UCI_Variant` although not listed: (alias, listed name).
 pub const VARIANT_ALIASES: &[(&str, &str)] = &[
@@ -97,6 +97,14 @@ pub fn new_session(variant: &str, chess960: bool, notation: Notation) -> Option<
         )),
         "fischerandom" => Box::new(GameSession::<variants::chess::Position>::new(
             cfg(true),
+            notation,
+        )),
+        "xiangqi" => Box::new(GameSession::<variants::xiangqi::Xiangqi>::new(
+            cfg(false),
+            notation,
+        )),
+        "raumschach" => Box::new(GameSession::<variants::raumschach::Raumschach>::new(
+            cfg(false),
             notation,
         )),
         _ => return None,

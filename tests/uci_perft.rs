@@ -40,6 +40,9 @@ fn go_perft_matches_the_reference_files() {
             "setoption name UCI_Chess960 value {}",
             chess960 == "on"
         ));
+        // The variant's `info string variant ...` announcement comes before this sync.
+        let setup = engine.sync();
+        assert!(!setup.iter().any(|l| l.contains("error")), "{setup:?}");
         let cases = parse_epd(&data_file(&format!("perft/{file}"))).unwrap();
         let (mut positions, mut nodes) = (0, 0);
         for case in &cases {

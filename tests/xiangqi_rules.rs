@@ -254,3 +254,49 @@ fn generators_agree_along_random_playouts() {
     }
     assert!(positions > 1000);
 }
+
+/// Truncated and mutated FENs must be answered with `Ok` or `Err`, never a panic, and
+/// whatever is accepted must satisfy the invariants (round trip, side not to move safe).
+#[test]
+fn damaged_fens_never_panic() {
+    let sources = [
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        "2bak4/4a4/4b4/4R4/2c6/2n6/9/9/4A4/3AK4 b - - 0 1",
+    ];
+    let alphabet: Vec<char> = "rnbakcpRNBAKCPEHeh0123456789/ -wbx".chars().collect();
+    let mut seed = 0xDEAD_BEEF_u64;
+    let mut rand = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((seed >> 33) % n as u64) as usize
+    };
+    let mut accepted = 0;
+    for src in sources {
+        let chars: Vec<char> = src.chars().collect();
+        for cut in 0..=chars.len() {
+            let text: String = chars[..cut].iter().collect();
+            accepted += Xiangqi::from_fen(&text, &cfg()).is_ok() as usize;
+        }
+        for _ in 0..3000 {
+            let mut c = chars.clone();
+            for _ in 0..1 + rand(3) {
+                let i = rand(c.len());
+                c[i] = alphabet[rand(alphabet.len())];
+            }
+            let text: String = c.iter().collect();
+            if let Ok(p) = Xiangqi::from_fen(&text, &cfg()) {
+                accepted += 1;
+                let again = Xiangqi::from_fen(&p.fen(), &cfg()).expect("own FEN re-read");
+                assert_eq!(again.key(), p.key());
+                let mut moves = MoveList::new();
+                p.gen_legal(&mut moves);
+                for &m in moves.iter() {
+                    let mut child = p.clone();
+                    child.play(m);
+                }
+            }
+        }
+    }
+    assert!(accepted > 0);
+}

@@ -74,44 +74,52 @@ const fn build_pst() -> [[Score; SQUARES]; 7] {
     t
 }
 
-static PST: [[Score; SQUARES]; 7] = build_pst();
-
-/// Red-side square of `s` for a piece of colour `side`.
-#[inline(always)]
-fn relative(side: usize, s: usize) -> usize {
-    if side == 0 {
-        s
-    } else {
-        sq(file_of(s), RANKS - 1 - rank_of(s))
+/// `[side][kind][square]` → material plus square value, signed for Red's point of view
+/// (Black's entries are negative). The position keeps their sum up to date (`psq`).
+const fn build_psq() -> [[[Score; SQUARES]; 7]; 2] {
+    let pst = build_pst();
+    let mut t = [[[0; SQUARES]; 7]; 2];
+    let mut k = 0;
+    while k < 7 {
+        let mut s = 0;
+        while s < SQUARES {
+            let mirrored = sq(file_of(s), RANKS - 1 - rank_of(s));
+            t[0][k][s] = VALUE[k] + pst[k][s];
+            t[1][k][s] = -(VALUE[k] + pst[k][mirrored]);
+            s += 1;
+        }
+        k += 1;
     }
+    t
 }
 
-/// Score of one side, from its own point of view, without the terms that need the enemy.
-fn side_score(pos: &Xiangqi, side: usize, material_left: Score) -> Score {
+static PSQ: [[[Score; SQUARES]; 7]; 2] = build_psq();
+
+/// Red-view material and square value of one piece (kept incrementally by the position).
+#[inline(always)]
+pub fn psq(side: usize, kind: Kind, s: usize) -> Score {
+    PSQ[side][kind as usize][s]
+}
+
+/// Terms of one side that are not incremental (mobility, cannon/horse shift), from its own
+/// point of view.
+fn side_terms(pos: &Xiangqi, side: usize, material_left: Score) -> Score {
     let occ = pos.occupied();
     let own = pos.colors[side];
     let mut score = 0;
-    for kind in KINDS {
-        for s in BitIter(pos.bb(side, kind)) {
-            let s = s as usize;
-            score += VALUE[kind as usize] + PST[kind as usize][relative(side, s)];
-            match kind {
-                Kind::Horse => {
-                    let reach = blocked_targets(&HORSE_MOVES[s], occ) & !own;
-                    score += 4 * reach.count_ones() as Score - 12;
-                    // Horses gain as the board empties, cannons lose.
-                    score += (16 - material_left) * 2;
-                }
-                Kind::Cannon => score += (material_left - 16) * 2,
-                Kind::Rook => {
-                    let reach = rook_slide(s, occ, pos.occ_t) & !own;
-                    score += 2 * reach.count_ones() as Score - 16;
-                }
-                _ => {}
-            }
-        }
+    for s in BitIter(pos.bb(side, Kind::Horse)) {
+        let reach = blocked_targets(&HORSE_MOVES[s as usize], occ) & !own;
+        score += 4 * reach.count_ones() as Score - 12;
     }
-    score
+    for s in BitIter(pos.bb(side, Kind::Rook)) {
+        let reach = rook_slide(s as usize, occ, pos.occ_t) & !own;
+        score += 2 * reach.count_ones() as Score - 16;
+    }
+    // Cannons need screens and gain on a full board; horses gain as it empties.
+    let shift = (material_left - 16) * 2;
+    let cannons = pos.bb(side, Kind::Cannon).count_ones() as Score;
+    let horses = pos.bb(side, Kind::Horse).count_ones() as Score;
+    score + shift * (cannons - horses)
 }
 
 /// Penalty for `side`'s general: missing defenders against the enemy's attacking force,
@@ -134,12 +142,16 @@ fn king_danger(pos: &Xiangqi, side: usize) -> Score {
         | pos.bb(them, Kind::Soldier))
         & zone;
     danger += 14 * attackers.count_ones() as Score;
-    let (_, rc, fs, fc) = lines(k, pos.occupied(), pos.occ_t);
-    if fc & pos.bb(them, Kind::Cannon) != 0 {
-        danger += 20;
-    }
-    if fs & pos.bb(them, Kind::Cannon) != 0 || rc & pos.bb(them, Kind::Cannon) != 0 {
-        danger += 10;
+    // Cannons aimed down the general's file; an "empty-headed" cannon (nothing between)
+    // pins the general's file and is the most dangerous.
+    let cannons = pos.bb(them, Kind::Cannon);
+    let on_file = FILE_MASK[file_of(k)] & cannons;
+    if on_file != 0 {
+        danger += 12 * on_file.count_ones() as Score;
+        let (_, _, fs, _) = lines(k, pos.occupied(), pos.occ_t);
+        if fs & cannons != 0 {
+            danger += 35;
+        }
     }
     danger
 }
@@ -167,9 +179,9 @@ static PALACE_ZONE: [u128; 2] = build_palace_zones();
 /// Static evaluation from the side to move's point of view.
 pub fn evaluate(pos: &Xiangqi) -> Score {
     let material_left = pos.occupied().count_ones() as Score - 2;
-    let red = side_score(pos, 0, material_left) - king_danger(pos, 0);
-    let black = side_score(pos, 1, material_left) - king_danger(pos, 1);
-    let s = red - black;
+    let red = side_terms(pos, 0, material_left) - king_danger(pos, 0);
+    let black = side_terms(pos, 1, material_left) - king_danger(pos, 1);
+    let s = pos.psq + red - black;
     (if pos.us() == 0 { s } else { -s }) + 10
 }
 
@@ -269,6 +281,19 @@ fn least_valuable(pos: &Xiangqi, att: u128) -> (usize, Kind) {
     (att.trailing_zeros() as usize, Kind::King)
 }
 
+/// The incremental `psq` sum recomputed from scratch (setup and consistency checks).
+pub fn psq_from_scratch(pos: &Xiangqi) -> Score {
+    let mut total = 0;
+    for side in 0..2 {
+        for kind in KINDS {
+            for s in BitIter(pos.bb(side, kind)) {
+                total += psq(side, kind, s as usize);
+            }
+        }
+    }
+    total
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -333,5 +358,22 @@ mod tests {
         // A chariot taking a soldier protected by a crossed soldier loses material.
         let p = Xiangqi::parse_fen("3k5/9/9/9/9/3pp4/9/9/9/3RK4 w - - 0 1").unwrap();
         assert!(!see_ge(&p, Move::new(sq(3, 0), sq(3, 4)), 0));
+    }
+
+    #[test]
+    fn incremental_psq_matches_a_recount() {
+        use crate::core::MoveList;
+        let mut p = Xiangqi::parse_fen(super::super::START_FEN).unwrap();
+        let mut seed = 7u64;
+        for _ in 0..400 {
+            assert_eq!(p.psq, psq_from_scratch(&p), "{}", p.to_fen());
+            let mut moves = MoveList::new();
+            p.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+            p.make(moves[(seed >> 33) as usize % moves.len()]);
+        }
     }
 }

@@ -4,6 +4,7 @@
 //! attacked, is a move legal). It knows nothing of FEN text, notation or evaluation.
 
 use super::board::*;
+use super::eval::psq;
 use super::tables::*;
 use crate::core::Side;
 
@@ -27,6 +28,8 @@ pub struct Xiangqi {
     pub(super) last_move: Move,
     /// The piece nibble that move captured, 0 if none.
     pub(super) last_captured: u8,
+    /// Material plus square values, Red minus Black (see `eval::psq`).
+    pub(super) psq: i32,
 }
 
 impl Xiangqi {
@@ -44,6 +47,7 @@ impl Xiangqi {
             key: 0,
             last_move: Move::default(),
             last_captured: 0,
+            psq: 0,
         }
     }
 
@@ -54,6 +58,7 @@ impl Xiangqi {
         self.occ_t |= tbit(s);
         self.board[s] = make_cell(kind, side, id);
         self.key ^= zobrist(side, kind, s);
+        self.psq += psq(side, kind, s);
         if kind == Kind::King {
             self.kings[side] = s as u8;
         }
@@ -210,6 +215,7 @@ impl Xiangqi {
             self.pieces[ck as usize] &= !tb;
             self.colors[us ^ 1] &= !tb;
             self.key ^= zobrist(us ^ 1, ck, to);
+            self.psq -= psq(us ^ 1, ck, to);
             self.halfmove = 0;
         } else {
             self.halfmove += 1;
@@ -221,6 +227,7 @@ impl Xiangqi {
         self.board[to] = cell;
         self.board[from] = 0;
         self.key ^= zobrist(us, kind, from) ^ zobrist(us, kind, to) ^ ZOBRIST[ZOBRIST_BLACK];
+        self.psq += psq(us, kind, to) - psq(us, kind, from);
         if kind == Kind::King {
             self.kings[us] = to as u8;
         }

@@ -1,7 +1,8 @@
 //! `kaleido match` refereeing outside engines (Debian `fairy-stockfish`, `stockfish`,
 //! `sjaakii`): UCI chess against kaleido, XBoard Chess960 (castling sent as `O-O`) against
 //! UCI, and Xiangqi between the UCCI (ranks 0–9) and UCI (ranks 1–10) dialects. Each part
-//! prints a SKIP line when an engine or the variant is missing.
+//! prints a SKIP line when an engine or the variant is missing. kaleido itself plays
+//! Xiangqi over UCCI against Fairy-Stockfish over UCI.
 
 mod match_common;
 
@@ -24,8 +25,9 @@ fn find_engine(name: &str) -> Option<String> {
     })
 }
 
-fn play(variant: &str, engines: &str, extra: &str, games: usize) -> Option<()> {
-    let pgn = temp_path(&format!("outside-{variant}-{}.pgn", games));
+/// Plays `games` games and checks the PGN; `tag` keeps parallel tests' files apart.
+fn play(tag: &str, variant: &str, engines: &str, extra: &str, games: usize) -> Option<()> {
+    let pgn = temp_path(&format!("outside-{tag}.pgn"));
     let mut args = words(&format!(
         "{engines} --variant {variant} --games {games} --seed 5 --maxplies 240 {extra} --pgn"
     ));
@@ -59,6 +61,7 @@ fn kaleido_against_fairy_stockfish_in_chess() {
     );
     let engines = format!("--engine cmd={KALEIDO} --engine cmd={fsf} option.Hash=16");
     play(
+        "fsf-chess",
         "chess",
         &engines,
         &format!("--nodes 1500 --openings {book} --concurrency 2"),
@@ -73,7 +76,7 @@ fn xboard_engine_against_uci_engine_in_chess960() {
         return;
     };
     let engines = format!("--engine cmd={sjaak} proto=xboard depth=2 --engine cmd={sf} nodes=1000");
-    play("fischerandom", &engines, "--random960", 2);
+    play("sjaak-960", "fischerandom", &engines, "--random960", 2);
 }
 
 #[test]
@@ -89,5 +92,31 @@ fn ucci_and_uci_dialects_meet_in_xiangqi() {
     let engines = format!(
         "--engine cmd={fsf} proto=ucci name=fsf-ucci --engine cmd={fsf} proto=uci name=fsf-uci"
     );
-    play("xiangqi", &engines, "--nodes 2000 --random-plies 2", 2);
+    play(
+        "fsf-dialects",
+        "xiangqi",
+        &engines,
+        "--nodes 2000 --random-plies 2",
+        2,
+    );
+}
+
+#[test]
+fn kaleido_over_ucci_against_fairy_stockfish_over_uci_in_xiangqi() {
+    if !kaleido_engine_variants().iter().any(|v| v == "xiangqi") {
+        println!("SKIP: the kaleido engine does not offer xiangqi yet");
+        return;
+    }
+    let Some(fsf) = find_engine("fairy-stockfish") else {
+        println!("SKIP: fairy-stockfish not installed");
+        return;
+    };
+    let engines = format!("--engine cmd={KALEIDO} proto=ucci --engine cmd={fsf} proto=uci");
+    play(
+        "kaleido-ucci",
+        "xiangqi",
+        &engines,
+        "--nodes 1500 --random-plies 2 --concurrency 2",
+        2,
+    );
 }

@@ -21,7 +21,7 @@ pub struct UciDriver {
     name: Option<String>,
     options: Vec<DeclaredOption>,
     timeout: Duration,
-    /// UCCI: times are sent in milliseconds only if the engine declared `usemillisec`.
+    /// UCCI: whether times are sent in milliseconds (else seconds).
     millis: bool,
 }
 
@@ -161,11 +161,19 @@ impl UciDriver {
             name,
             options,
             timeout: config.startup_timeout,
-            millis: false,
+            millis: true,
         };
-        if ucci && driver.declares("usemillisec") {
+        // UCCI times are milliseconds unless `option.usemillisec=false` is given: engines
+        // that declare `usemillisec` are switched to it, and Fairy-Stockfish 11.1 reads
+        // milliseconds without declaring it. Only old seconds-based engines need the word.
+        let user_millis = config
+            .options
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case("usemillisec"));
+        if let Some((_, v)) = user_millis {
+            driver.millis = v.eq_ignore_ascii_case("true");
+        } else if ucci && driver.declares("usemillisec") {
             driver.set_option("usemillisec", "true");
-            driver.millis = true;
         }
         for (k, v) in &config.options {
             driver.set_option(k, v);

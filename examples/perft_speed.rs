@@ -48,12 +48,28 @@ fn main() {
             }
         };
         let start = Instant::now();
+        let cpu_start = cpu_seconds();
         let nodes = pos.perft(depth);
         let secs = start.elapsed().as_secs_f64();
+        let cpu = cpu_seconds().zip(cpu_start).map(|(b, a)| b - a);
+        let cpu_text = cpu.map_or(String::new(), |c| {
+            format!(
+                " (cpu {c:.2} s, {:.1} M/cpu-s)",
+                nodes as f64 / c.max(0.01) / 1e6
+            )
+        });
         println!(
-            "depth {depth} nodes {nodes} time {:.3} s nps {:.1} M  {fen}",
-            secs,
+            "depth {depth} nodes {nodes} time {secs:.3} s nps {:.1} M{cpu_text}  {fen}",
             nodes as f64 / secs / 1e6
         );
     }
+}
+
+/// User CPU time of this process (Linux `/proc/self/stat`, 100 ticks per second), so
+/// runs on a loaded machine can be compared; `None` elsewhere.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let after_name = &stat[stat.rfind(')')? + 2..];
+    let utime: f64 = after_name.split_whitespace().nth(11)?.parse().ok()?;
+    Some(utime / 100.0)
 }

@@ -308,7 +308,11 @@ impl Engine {
     }
 
     fn cmd_stop(&mut self) {
-        if self.search.is_some() {
+        let running = self
+            .search
+            .as_ref()
+            .is_some_and(|s| !s.handle.is_finished());
+        if running {
             self.finish_search();
         } else if self.dialect == Dialect::Ucci {
             // The UCCI text asks an idle engine to answer `stop` with `nobestmove`.

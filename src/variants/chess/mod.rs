@@ -144,3 +144,64 @@ impl Game for Position {
         self.parse_uci(text)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(fen: &str) -> Chess {
+        Chess::from_fen(fen, &GameConfig::default()).expect(fen)
+    }
+
+    #[test]
+    fn game_surface_is_consistent() {
+        let p = pos("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+        let mut all = MoveList::new();
+        p.gen_moves(GenKind::All, &mut all);
+        let mut tactical = MoveList::new();
+        p.gen_moves(GenKind::Tactical, &mut tactical);
+        assert_eq!(all.len(), 48);
+        let expected: Vec<Move> = all.iter().copied().filter(|&m| p.is_tactical(m)).collect();
+        assert_eq!(tactical.len(), expected.len());
+        assert!(tactical.iter().all(|m| expected.contains(m)));
+        for &m in all.iter() {
+            assert!(p.history_slot(m) < Chess::HISTORY_SLOTS);
+            assert_eq!(Chess::unpack(Chess::pack(m)), m);
+        }
+        // MVV-LVA: the same victim is taken first by the cheaper attacker.
+        let qxh3 = p.parse_move("f3h3", Notation::Uci).unwrap();
+        let gxh3 = p.parse_move("g2h3", Notation::Uci).unwrap();
+        assert!(p.tactical_order(gxh3) > p.tactical_order(qxh3));
+        assert!(p.has_non_pawn_material());
+        assert!(!pos("4k3/pppp4/8/8/8/8/8/4K3 b - - 0 1").has_non_pawn_material());
+        assert_eq!(Chess::VARIANT, "chess");
+        assert!(Chess::variant_announcement(&GameConfig::default()).is_none());
+    }
+
+    #[test]
+    fn display_draws_the_board() {
+        let d = Chess::startpos(&GameConfig::default()).display();
+        assert!(d.contains(" | r | n | b | q | k | b | n | r | 8"), "{d}");
+        assert!(d.contains(" |   |   |   |   |   |   |   |   | 5"), "{d}");
+        assert!(
+            d.trim_end().ends_with("a   b   c   d   e   f   g   h"),
+            "{d}"
+        );
+    }
+
+    #[test]
+    fn null_move_and_clocks() {
+        let mut p = pos("4k3/8/8/8/8/8/4P3/4K3 w - - 7 30");
+        let key = p.key();
+        p.play_null();
+        assert_eq!(p.side_to_move(), Side::Black);
+        assert_ne!(p.key(), key);
+        p.play_null();
+        assert_eq!(p.key(), key);
+        assert_eq!(p.halfmove_clock(), 9);
+        let m = p.parse_move("e2e4", Notation::Uci).unwrap();
+        p.play(m);
+        assert_eq!(p.halfmove_clock(), 0);
+        assert_eq!(p.fen(), "4k3/8/8/8/4P3/8/8/4K3 b - - 0 31");
+    }
+}

@@ -179,6 +179,17 @@ pub fn pinned(pos: &Position) -> Bitboard {
 /// promotion) of the side to move to `sink`.
 #[inline(always)]
 pub fn generate<S: MoveSink, const QUIETS: bool>(pos: &Position, sink: &mut S) {
+    generate_from::<S, QUIETS>(pos, sink, !0);
+}
+
+/// As [`generate`], for the pieces standing on `only` (a single piece when testing
+/// one move); castling counts as a king move.
+#[inline(always)]
+pub fn generate_from<S: MoveSink, const QUIETS: bool>(
+    pos: &Position,
+    sink: &mut S,
+    only: Bitboard,
+) {
     let us = pos.side;
     let them = us.flip();
     let occ = pos.occupied();
@@ -190,7 +201,12 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(pos: &Position, sink: &mut S) {
 
     // King moves: test each destination with the king lifted off the board.
     let occ_no_king = occ ^ (1u64 << king);
-    let mut king_targets = king_attacks(king) & targets_filter;
+    let king_moves = only & (1u64 << king) != 0;
+    let mut king_targets = if king_moves {
+        king_attacks(king) & targets_filter
+    } else {
+        0
+    };
     let mut safe = 0;
     while king_targets != 0 {
         let to = king_targets.trailing_zeros() as Square;
@@ -199,7 +215,9 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(pos: &Position, sink: &mut S) {
             safe |= 1u64 << to;
         }
     }
-    sink.piece_moves(king, safe);
+    if king_moves {
+        sink.piece_moves(king, safe);
+    }
     if checkers & (checkers.wrapping_sub(1)) != 0 {
         return; // double check: only the king moves
     }
@@ -211,13 +229,13 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(pos: &Position, sink: &mut S) {
     let pinned = pinned(pos);
     let mask = targets_filter & check_mask;
 
-    let mut knights = pos.pieces(us, Kind::Knight) & !pinned;
+    let mut knights = pos.pieces(us, Kind::Knight) & !pinned & only;
     while knights != 0 {
         let from = knights.trailing_zeros() as Square;
         knights &= knights - 1;
         sink.piece_moves(from, knight_attacks(from) & mask);
     }
-    let mut diagonal = pos.diagonal(us);
+    let mut diagonal = pos.diagonal(us) & only;
     while diagonal != 0 {
         let from = diagonal.trailing_zeros() as Square;
         diagonal &= diagonal - 1;
@@ -227,7 +245,7 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(pos: &Position, sink: &mut S) {
         }
         sink.piece_moves(from, t);
     }
-    let mut orthogonal = pos.orthogonal(us);
+    let mut orthogonal = pos.orthogonal(us) & only;
     while orthogonal != 0 {
         let from = orthogonal.trailing_zeros() as Square;
         orthogonal &= orthogonal - 1;
@@ -238,9 +256,9 @@ pub fn generate<S: MoveSink, const QUIETS: bool>(pos: &Position, sink: &mut S) {
         sink.piece_moves(from, t);
     }
 
-    pawn_moves::<S, QUIETS>(pos, sink, pinned, check_mask, king);
+    pawn_moves::<S, QUIETS>(pos, sink, pinned, check_mask, king, only);
 
-    if QUIETS && checkers == 0 && pos.castling != 0 {
+    if QUIETS && checkers == 0 && pos.castling != 0 && king_moves {
         castling(pos, sink, king);
     }
 }
@@ -252,13 +270,14 @@ fn pawn_moves<S: MoveSink, const QUIETS: bool>(
     pinned: Bitboard,
     check_mask: Bitboard,
     king: Square,
+    only: Bitboard,
 ) {
     let us = pos.side;
     let them = us.flip();
     let occ = pos.occupied();
     let empty = !occ;
     let theirs = pos.side_bb(them);
-    let pawns = pos.pieces(us, Kind::Pawn);
+    let pawns = pos.pieces(us, Kind::Pawn) & only;
     let free = pawns & !pinned;
     // Pushes that are not promotions are quiet moves.
     let push_filter = if QUIETS { !0 } else { PROMOTION_RANKS };
@@ -353,7 +372,7 @@ pub(crate) fn castling_path_clear(pos: &Position, king: Square, rook: Square, wi
 }
 
 /// Number of legal moves.
-#[inline]
+#[inline(always)]
 pub fn count_legal(pos: &Position) -> u64 {
     let mut c = Counter(0);
     generate::<_, true>(pos, &mut c);
@@ -382,25 +401,108 @@ pub fn is_legal_move(pos: &Position, m: Move) -> bool {
         wanted: m,
         found: false,
     };
-    generate::<_, true>(pos, &mut f);
+    generate_from::<_, true>(pos, &mut f, 1u64 << m.from());
     f.found
 }
 
 /// Leaf count of the legal move tree, bulk-counted at the last ply.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
+    // Bulk counting is mostly population counts: on x86-64 builds without POPCNT in
+    // the target (the default), run a copy compiled for it when the CPU has it.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // Safety: the CPU supports POPCNT, the only feature `perft_popcnt` assumes.
+        return unsafe { perft_popcnt(pos, depth) };
+    }
+    perft_plain(pos, depth)
+}
+
+fn perft_plain(pos: &Position, depth: u32) -> u64 {
+    perft_body(pos, depth, perft_plain)
+}
+
+#[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+#[target_feature(enable = "popcnt")]
+unsafe fn perft_popcnt(pos: &Position, depth: u32) -> u64 {
+    // Safety: only reached from `perft` after detecting POPCNT.
+    perft_body(pos, depth, |p: &Position, d| unsafe { perft_popcnt(p, d) })
+}
+
+#[inline(always)]
+fn perft_body<R: Fn(&Position, u32) -> u64>(pos: &Position, depth: u32, recurse: R) -> u64 {
     match depth {
         0 => 1,
         1 => count_legal(pos),
         _ => {
-            let mut moves = MoveList::new();
-            legal_moves(pos, true, &mut moves);
-            let mut total = 0;
-            for &m in moves.iter() {
-                let mut child = *pos;
-                child.play(m);
-                total += perft(&child, depth - 1);
-            }
-            total
+            let mut walker = PerftWalker {
+                parent: pos,
+                depth: depth - 1,
+                nodes: 0,
+                recurse,
+            };
+            generate::<_, true>(pos, &mut walker);
+            walker.nodes
         }
+    }
+}
+
+/// Plays each generated move as it is found and counts the subtree (no move list).
+struct PerftWalker<'a, R> {
+    parent: &'a Position,
+    depth: u32,
+    nodes: u64,
+    recurse: R,
+}
+
+impl<R: Fn(&Position, u32) -> u64> PerftWalker<'_, R> {
+    #[inline(always)]
+    fn visit(&mut self, m: Move) {
+        let mut child = *self.parent;
+        child.play(m);
+        self.nodes += (self.recurse)(&child, self.depth);
+    }
+
+    #[inline(always)]
+    fn pawn_to(&mut self, from: Square, to: Square) {
+        if (1u64 << to) & PROMOTION_RANKS != 0 {
+            for kind in [Kind::Queen, Kind::Knight, Kind::Rook, Kind::Bishop] {
+                self.visit(Move::promotion(from, to, kind));
+            }
+        } else {
+            self.visit(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+}
+
+impl<R: Fn(&Position, u32) -> u64> MoveSink for PerftWalker<'_, R> {
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, mut targets: Bitboard) {
+        while targets != 0 {
+            let to = targets.trailing_zeros() as Square;
+            targets &= targets - 1;
+            self.visit(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, mut targets: Bitboard, delta: i32) {
+        while targets != 0 {
+            let to = targets.trailing_zeros() as Square;
+            targets &= targets - 1;
+            self.pawn_to((to as i32 - delta) as Square, to);
+        }
+    }
+    #[inline(always)]
+    fn pawn_moves_from(&mut self, from: Square, mut targets: Bitboard) {
+        while targets != 0 {
+            let to = targets.trailing_zeros() as Square;
+            targets &= targets - 1;
+            self.pawn_to(from, to);
+        }
+    }
+    fn en_passant(&mut self, from: Square, to: Square) {
+        self.visit(Move::new(from, to, MoveKind::EnPassant));
+    }
+    fn castle(&mut self, king: Square, rook: Square) {
+        self.visit(Move::new(king, rook, MoveKind::Castling));
     }
 }

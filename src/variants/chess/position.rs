@@ -201,8 +201,14 @@ impl Position {
     /// Recomputes the checkers of the side to move (after setup or a move).
     #[inline(always)]
     pub(crate) fn update_checkers(&mut self) {
-        let k = self.king_square(self.side);
-        self.checkers = self.attackers_to(k, self.occupied()) & self.side_bb(self.side.flip());
+        let us = self.side;
+        let them = us.flip();
+        let k = self.king_square(us);
+        let occ = self.occupied();
+        self.checkers = (pawn_attacks(us, k) & self.pieces(them, Kind::Pawn))
+            | (knight_attacks(k) & self.pieces(them, Kind::Knight))
+            | (bishop_attacks(k, occ) & self.diagonal(them))
+            | (rook_attacks(k, occ) & self.orthogonal(them));
     }
 
     /// Whether the side to move could legally capture en passant on `ep`
@@ -299,7 +305,12 @@ impl Position {
                 self.put(rook, rook_to);
             }
         }
-        if self.castling != 0 {
+        // Rights are lost only by king moves and by moves from or to a back-rank square.
+        let back_ranks = RANK_1 | RANK_8;
+        if self.castling != 0
+            && (((1u64 << from) | (1u64 << to)) & back_ranks != 0
+                || piece_kind(piece) == Kind::King)
+        {
             self.update_castling(piece, from, to);
         }
         if us == Side::Black {

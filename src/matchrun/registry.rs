@@ -41,6 +41,11 @@ pub fn new_referee(variant: &str) -> Result<Box<dyn Referee>, String> {
             plain,
             MovetextStyle::Coordinates,
         )),
+        "raumschach4" => Box::new(GameReferee::<variants::raumschach4::Raumschach4>::new(
+            "raumschach4",
+            plain,
+            MovetextStyle::Coordinates,
+        )),
         v if VARIANTS.contains(&v) => {
             return Err(format!("variant '{v}' is not built into this kaleido yet"))
         }

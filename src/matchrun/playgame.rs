@@ -93,8 +93,7 @@ pub fn play_game(
 ) -> GameRecord {
     let mut moves: Vec<MoveEntry> = Vec::new();
     let ending = run(plan, slots, referee, options, stop, &mut moves);
-    for (side, &idx) in [Side::White, Side::Black].iter().zip(&plan.players) {
-        let _ = side;
+    for &idx in &plan.players {
         if let Some(d) = slots[idx].running() {
             d.game_over(ending.result.pgn(), &ending.reason);
         }

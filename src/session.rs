@@ -64,7 +64,13 @@ pub trait Session: Send {
 }
 
 /// The variants the protocol offers, in `UCI_Variant` order (the default first).
-pub const VARIANTS: &[&str] = &["chess", "fischerandom", "xiangqi", "raumschach"];
+pub const VARIANTS: &[&str] = &[
+    "chess",
+    "fischerandom",
+    "xiangqi",
+    "raumschach",
+    "raumschach4",
+];
 
 /// Extra names accepted for `UCI_Variant` although not listed: (alias, listed name).
 pub const VARIANT_ALIASES: &[(&str, &str)] = &[
@@ -104,6 +110,10 @@ pub fn new_session(variant: &str, chess960: bool, notation: Notation) -> Option<
             notation,
         )),
         "raumschach" => Box::new(GameSession::<variants::raumschach::Raumschach>::new(
+            cfg(false),
+            notation,
+        )),
+        "raumschach4" => Box::new(GameSession::<variants::raumschach4::Raumschach4>::new(
             cfg(false),
             notation,
         )),

@@ -68,8 +68,11 @@ impl Checked for Raumschach {
     }
 }
 
+/// A target's checking function: panics when kaleido breaks a rule on `data`.
+pub type Target = fn(&[u8]);
+
 /// Every target by name: the names of the fuzz binaries and of the corpus folders.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Target)] = &[
     ("protocol", protocol::protocol_lines),
     ("session", script::run_script),
     ("fen_chess", targets::fen::<Chess>),

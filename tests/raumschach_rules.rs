@@ -212,6 +212,48 @@ fn malformed_fens_are_rejected_with_a_reason() {
     }
 }
 
+/// Random single-character mutations of valid FENs and move texts must give an `Err` / `None`
+/// or a consistent position, never a panic.
+#[test]
+fn parsers_survive_mutated_input() {
+    let mut seed = 0x1234_5678_9abc_def1u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let alphabet: Vec<char> = "/12345670 -wbKQRBNUPkqrbnupxXé\u{0}AaEe".chars().collect();
+    let text = std::fs::read_to_string("tests/data/perft/raumschach.epd").expect("perft file");
+    let cases = kaleido::perft::parse_epd(&text).expect("epd");
+    for case in &cases {
+        let pos = Raumschach::from_fen(&case.fen, &cfg()).expect("valid");
+        for _ in 0..300 {
+            let mut chars: Vec<char> = case.fen.chars().collect();
+            let i = (next() % chars.len() as u64) as usize;
+            let c = alphabet[(next() % alphabet.len() as u64) as usize];
+            match next() % 3 {
+                0 => chars[i] = c,
+                1 => chars.insert(i, c),
+                _ => {
+                    chars.remove(i);
+                }
+            }
+            let mutated: String = chars.into_iter().collect();
+            if let Ok(p) = Raumschach::from_fen(&mutated, &cfg()) {
+                assert_eq!(
+                    Raumschach::from_fen(&p.fen(), &cfg()).map(|q| q.key()),
+                    Ok(p.key())
+                );
+            }
+            let mv: String = (0..(next() % 9))
+                .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+                .collect();
+            assert!(pos.parse_move(&mv, Notation::Uci).is_none() || mv.len() >= 6);
+        }
+    }
+}
+
 #[test]
 fn move_text_is_parsed_strictly() {
     for (line, f) in records("notation.txt") {
@@ -280,6 +322,11 @@ fn random_games_keep_position_invariants() {
             let reparsed = Raumschach::from_fen(&fen, &cfg()).expect("own FEN parses");
             assert_eq!(reparsed.fen(), fen);
             assert_eq!(reparsed.key(), pos.key(), "incremental key drifted: {fen}");
+            assert_eq!(
+                reparsed.checkers(),
+                pos.checkers(),
+                "incremental checkers differ: {fen}"
+            );
             assert_eq!(reparsed.in_check(), pos.in_check());
             let mut all = MoveList::new();
             pos.gen_moves(GenKind::All, &mut all);

@@ -3,9 +3,10 @@
 
 use std::mem::MaybeUninit;
 
-/// Capacity of a [`MoveList`]. The richest variant (Raumschach) stays far below it
+/// Capacity of a [`MoveList`]. The richest variant (Raumschach, at most 20 pieces a side:
+/// 19 queens and a king make at most 1014 moves) stays below it
 /// in any reachable position; a push beyond it is dropped (and caught by a debug assert).
-pub const MAX_MOVES: usize = 512;
+pub const MAX_MOVES: usize = 1024;
 
 /// A stack-allocated list of at most [`MAX_MOVES`] moves.
 pub struct MoveList<M: Copy> {

@@ -1,12 +1,23 @@
 //! The generic search, over any `G: Game` (it knows no game and no protocol).
 //! This file fixes the API the session layer calls; the algorithm lives in the
-//! submodules. (Placeholder implementation: plays the first legal move.)
+//! submodules and the thread pool in `crate::threads`.
+
+mod draw;
+mod history;
+pub mod params;
+mod picker;
+mod qsearch;
+mod root;
+pub mod time;
+pub(crate) mod worker;
+
+pub use root::ThreadResult;
+pub use worker::{MAX_DEPTH, MAX_PLY};
 
 use crate::core::score::Score;
-use crate::core::{Game, HistoryEntry, MoveList};
+use crate::core::{Game, HistoryEntry};
 use crate::tt::TranspositionTable;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 /// What limits one `go`. A field that is `None` does not limit.
 #[derive(Clone, Debug, Default)]
@@ -104,41 +115,12 @@ pub struct SearchRequest<'a, G: Game> {
 }
 
 /// Runs one search and returns the best move. Reports go to `report` from the
-/// calling thread only.
+/// calling thread only. With pondering or `infinite` it returns only after `stop`
+/// (or, pondering, after ponderhit once the limits are reached).
 pub fn search<G: Game>(
     root: &G,
     req: &SearchRequest<'_, G>,
     report: &mut dyn FnMut(Report<G::Move>),
 ) -> Outcome<G::Move> {
-    let start = Instant::now();
-    let mut moves = MoveList::new();
-    root.gen_legal(&mut moves);
-    if !req.root_moves.is_empty() {
-        moves.retain(|m| req.root_moves.contains(&m));
-    }
-    let best = moves.first().copied();
-    if let Some(m) = best {
-        report(Report::Iteration(Iteration {
-            depth: 1,
-            seldepth: 1,
-            multipv: 1,
-            score: 0,
-            bound: Bound::Exact,
-            nodes: moves.len() as u64,
-            time_ms: start.elapsed().as_millis() as u64,
-            hashfull: req.tt.hashfull(),
-            pv: vec![m],
-        }));
-    }
-    // Placeholder: a search that never stops on its own waits for `stop`.
-    while (req.limits.infinite || req.control.pondering.load(Ordering::Relaxed))
-        && !req.control.stopped()
-    {
-        std::thread::sleep(std::time::Duration::from_millis(1));
-    }
-    Outcome {
-        best,
-        ponder: None,
-        nodes: moves.len() as u64,
-    }
+    crate::threads::run(root, req, report)
 }

@@ -30,9 +30,13 @@ pub trait Cube: Copy + Clone + Default + std::fmt::Debug + Send + Sync + 'static
     const PROMOTIONS: &'static [Kind];
     /// Whether the knight also slides along unicorn lines (4x4x4).
     const KNIGHT_SLIDES: bool;
+    /// Most pieces a side may have in a FEN (its largest start set: no move adds one).
+    const MAX_PIECES: usize;
 
     /// Cells strictly beyond `cell` along direction `d` (see `geometry::DIRECTIONS`).
     fn ray(cell: usize, d: usize) -> Self::Set;
+    /// The direction from `from` to `to` along a line, or `geometry::NO_LINE`.
+    fn line_direction(from: usize, to: usize) -> u8;
     /// Union of the rays of one line group from `cell` (empty-board reach).
     fn reach(cell: usize, g: LineGroup) -> Self::Set;
     /// The 26 (or fewer, at the edge) king steps.

@@ -6,7 +6,7 @@
 use super::cube::Cube;
 use super::eval::{EvalTables, ProfileWeights};
 use super::geometry::{self, LineGroup, Vector, KNIGHT_LEAPS_3D};
-use super::pieces::Kind;
+use super::pieces::{Kind, CODES};
 use crate::core::{zobrist, Side};
 use std::sync::LazyLock;
 
@@ -14,6 +14,7 @@ const N: usize = 5;
 const CELLS: usize = 125;
 
 static RAYS: [[u128; 26]; CELLS] = geometry::rays::<N, CELLS>();
+static LINE_DIR: [[u8; CELLS]; CELLS] = geometry::line_directions::<N, CELLS>();
 static REACH: [[u128; 3]; CELLS] = geometry::group_reach::<CELLS>(&RAYS);
 static KING: [u128; CELLS] = geometry::leaps::<N, CELLS>(&geometry::DIRECTIONS);
 static KNIGHT: [u128; CELLS] = geometry::leaps::<N, CELLS>(&KNIGHT_LEAPS_3D);
@@ -50,8 +51,8 @@ static PROMOTION_ZONE: [u128; 2] = [
     geometry::rank_of_level::<N>(0, 0),
 ];
 
-/// 14 piece codes x 125 cells, then the side key.
-static ZOBRIST: [u64; 14 * CELLS + 1] = zobrist::keys(0x5241_554d_5343_4835);
+/// 16 piece codes (`pieces::code`) x 125 cells, then the side key.
+static ZOBRIST: [u64; CODES * CELLS + 1] = zobrist::keys(0x5241_554d_5343_4835);
 
 static EVAL: LazyLock<EvalTables> = LazyLock::new(|| EvalTables::build::<Cube5>(&PROFILE));
 
@@ -93,10 +94,15 @@ impl Cube for Cube5 {
         Kind::Unicorn,
     ];
     const KNIGHT_SLIDES: bool = false;
+    const MAX_PIECES: usize = 20;
 
     #[inline(always)]
     fn ray(cell: usize, d: usize) -> u128 {
         RAYS[cell][d]
+    }
+    #[inline(always)]
+    fn line_direction(from: usize, to: usize) -> u8 {
+        LINE_DIR[from][to]
     }
     #[inline(always)]
     fn reach(cell: usize, g: LineGroup) -> u128 {
@@ -128,11 +134,11 @@ impl Cube for Cube5 {
     }
     #[inline(always)]
     fn zobrist(code: u8, cell: usize) -> u64 {
-        ZOBRIST[code as usize * CELLS + cell]
+        ZOBRIST[(code as usize & (CODES - 1)) * CELLS + cell]
     }
     #[inline(always)]
     fn zobrist_black() -> u64 {
-        ZOBRIST[14 * CELLS]
+        ZOBRIST[CODES * CELLS]
     }
     fn eval_tables() -> &'static EvalTables {
         &EVAL

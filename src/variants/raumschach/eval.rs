@@ -20,7 +20,7 @@ use super::bitset::CellSet;
 use super::cube::Cube;
 use super::geometry::LineGroup;
 use super::movegen::piece_attacks;
-use super::pieces::{Kind, KINDS};
+use super::pieces::{code, Kind, CODES, KINDS};
 use super::position::Position;
 use crate::core::bits::BitWord;
 use crate::core::{Score, Side};
@@ -51,16 +51,15 @@ const PHASE_WEIGHT: [i32; KINDS] = [0, 1, 1, 2, 4, 0, 1];
 #[derive(Clone, Debug)]
 pub struct EvalTables {
     pub weights: ProfileWeights,
-    /// `[kind][cell]` -> (mg, eg) from White's view, material included.
-    pst: Vec<[(i32, i32); 128]>,
     /// Typical mobility of a kind in play (3/4 of its average empty-board mobility).
     mobility_base: [i32; KINDS],
-    pub phase_weight: [i32; KINDS],
+    /// What a piece adds to the position's incremental sums, by `code << 7 | cell`:
+    /// `[mg, eg, phase, 0]`, mg/eg signed from White's view.
+    incremental: Box<[[i32; 4]; CODES * 128]>,
     /// Phase of the start position (full middlegame).
     pub max_phase: i32,
     /// The game's kinds by increasing material value, king last (exchange order).
     pub cheapest_first: Vec<Kind>,
-    cells: usize,
 }
 
 impl EvalTables {
@@ -113,6 +112,18 @@ impl EvalTables {
             .map(|k| PHASE_WEIGHT[k.index()])
             .sum::<i32>()
             .max(1);
+        let mut incremental = Box::new([[0i32; 4]; CODES * 128]);
+        for &kind in C::KINDS {
+            for cell in 0..cells {
+                let (mg, eg) = pst[kind.index()][cell];
+                let phase = PHASE_WEIGHT[kind.index()];
+                incremental[(code(Side::White, kind) as usize) << 7 | cell] = [mg, eg, phase, 0];
+                // Black's tables are White's reflected through the centre of the cube.
+                let (bmg, beg) = pst[kind.index()][cells - 1 - cell];
+                incremental[(code(Side::Black, kind) as usize) << 7 | cell] =
+                    [-bmg, -beg, phase, 0];
+            }
+        }
         let mut cheapest_first: Vec<Kind> = C::KINDS.to_vec();
         cheapest_first.sort_by_key(|&k| {
             if k == Kind::King {
@@ -123,25 +134,17 @@ impl EvalTables {
         });
         EvalTables {
             weights: *w,
-            pst,
             mobility_base,
-            phase_weight: PHASE_WEIGHT,
+            incremental,
             max_phase,
             cheapest_first,
-            cells,
         }
     }
 
-    /// (mg, eg) material + table value of a piece, from White's view.
+    /// The incremental-sum contribution `[mg, eg, phase, 0]` of piece `code` on `cell`.
     #[inline(always)]
-    pub fn psq(&self, side: Side, kind: Kind, cell: usize) -> (i32, i32) {
-        // Black's tables are White's reflected through the centre of the cube.
-        let c = if side == Side::White {
-            cell
-        } else {
-            self.cells - 1 - cell
-        };
-        self.pst[kind.index()][c]
+    pub fn entry(&self, code: u8, cell: usize) -> &[i32; 4] {
+        &self.incremental[((code as usize) & (CODES - 1)) << 7 | (cell & 127)]
     }
 
     /// Material value of a kind (move ordering).
@@ -215,7 +218,7 @@ impl<C: Cube> Position<C> {
         let (bmg, beg) = self.dynamic_terms(Side::Black);
         let mg = self.psq[0] + wmg - bmg;
         let eg = self.psq[1] + weg - beg;
-        let phase = self.phase.clamp(0, t.max_phase);
+        let phase = self.psq[2].clamp(0, t.max_phase);
         let white = (mg * phase + eg * (t.max_phase - phase)) / t.max_phase;
         let pov = if self.side == Side::White {
             white

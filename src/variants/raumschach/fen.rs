@@ -95,7 +95,7 @@ impl<C: Cube> Position<C> {
                 if kind == Kind::King {
                     king_count[side.index()] += 1;
                 }
-                pos.put(cell, side, kind);
+                pos.put(C::eval_tables(), cell, side, kind);
                 file += 1;
             }
             if file != n {
@@ -144,17 +144,13 @@ impl<C: Cube> Position<C> {
         Ok(pos)
     }
 
-    /// Rejects more pieces than a side has at the start (no move adds a piece).
+    /// Rejects more pieces than a side can have (no move adds a piece).
     fn check_material(&self, side: Side, name: &str) -> Result<(), String> {
-        let start_placement = C::START_FEN.split_whitespace().next().unwrap_or("");
-        let initial = start_placement
-            .chars()
-            .filter(|c| c.is_ascii_uppercase())
-            .count();
         let count = self.side_pieces(side).count() as usize;
-        if count > initial {
+        if count > C::MAX_PIECES {
             return Err(format!(
-                "impossible material: {name} has {count} pieces, more than the {initial} it starts with"
+                "impossible material: {name} has {count} pieces, more than the {} it can start with",
+                C::MAX_PIECES
             ));
         }
         Ok(())

@@ -5,7 +5,7 @@
 use super::bitset::CellSet;
 use super::cube::Cube;
 use super::moves::{move_text, parse_move_text, Move, MOVE_BITS};
-use super::pieces::{code_kind, Kind, EMPTY, KINDS};
+use super::pieces::{code_kind, Kind, CODES, EMPTY};
 use super::position::Position;
 use crate::core::{Game, GameConfig, GenKind, MoveList, Notation, Score, Side};
 
@@ -13,8 +13,8 @@ impl<C: Cube> Game for Position<C> {
     type Move = Move;
 
     const VARIANT: &'static str = C::VARIANT;
-    /// Moving piece code (14) x destination cell (at most 128).
-    const HISTORY_SLOTS: usize = 2 * KINDS * 128;
+    /// Moving piece code (`pieces::code`, below 16) x destination cell (below 128).
+    const HISTORY_SLOTS: usize = CODES * 128;
     const DRAW_PLIES: u32 = 100;
 
     fn startpos(_cfg: &GameConfig) -> Self {
@@ -126,7 +126,7 @@ impl<C: Cube> Game for Position<C> {
     }
 
     fn history_slot(&self, m: Move) -> usize {
-        (self.board[m.from()] as usize % (2 * KINDS)) * 128 + m.to()
+        (self.board[m.from()] as usize & (CODES - 1)) * 128 + (m.to() & 127)
     }
 
     fn has_non_pawn_material(&self) -> bool {
@@ -140,7 +140,7 @@ impl<C: Cube> Game for Position<C> {
 
     /// Only bare kings: no other material can be ruled out from mating in 3D.
     fn is_insufficient_material(&self) -> bool {
-        !self.occupied().several() || (self.occupied() ^ self.kinds[Kind::King.index()]).is_empty()
+        (self.occupied() ^ self.kinds[Kind::King.index()]).is_empty()
     }
 
     fn pack(m: Move) -> u32 {

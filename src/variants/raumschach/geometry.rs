@@ -157,6 +157,40 @@ pub const fn rays<const N: usize, const CELLS: usize>() -> [[u128; 26]; CELLS] {
     out
 }
 
+/// No line joins the two cells (`line_directions`).
+pub const NO_LINE: u8 = u8::MAX;
+
+/// For every pair of cells `(a, b)`: the direction index leading from `a` to `b` along a
+/// line, or `NO_LINE`.
+pub const fn line_directions<const N: usize, const CELLS: usize>() -> [[u8; CELLS]; CELLS] {
+    let mut out = [[NO_LINE; CELLS]; CELLS];
+    let mut a = 0;
+    while a < CELLS {
+        let mut d = 0;
+        while d < 26 {
+            let mut at = a;
+            while let Some(next) = step(N, at, DIRECTIONS[d]) {
+                out[a][next] = d as u8;
+                at = next;
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    out
+}
+
+/// The line group of direction `d`.
+pub const fn group_of(d: usize) -> LineGroup {
+    if d < ROOK_LINES.end {
+        LineGroup::Rook
+    } else if d < BISHOP_LINES.end {
+        LineGroup::Bishop
+    } else {
+        LineGroup::Unicorn
+    }
+}
+
 /// For every cell: the cells one `v` away, for each `v` in `vectors`.
 pub const fn leaps<const N: usize, const CELLS: usize>(vectors: &[Vector]) -> [u128; CELLS] {
     let mut out = [0u128; CELLS];

@@ -6,7 +6,9 @@
 
 use super::bitset::CellSet;
 use super::cube::Cube;
-use super::geometry::{ascending, LineGroup, BISHOP_LINES, ROOK_LINES, UNICORN_LINES};
+use super::geometry::{
+    ascending, group_of, LineGroup, BISHOP_LINES, NO_LINE, ROOK_LINES, UNICORN_LINES,
+};
 use super::moves::Move;
 use super::pieces::{code_kind, code_side, Kind, EMPTY};
 use super::position::Position;
@@ -69,6 +71,19 @@ fn slides<C: Cube>(cell: usize, dirs: std::ops::Range<usize>, occ: C::Set) -> C:
     out
 }
 
+/// Whether a piece of `kind` slides along the lines of group `g`.
+#[inline(always)]
+fn slides_along<C: Cube>(kind: Kind, g: LineGroup) -> bool {
+    match kind {
+        Kind::Queen => true,
+        Kind::Rook => g == LineGroup::Rook,
+        Kind::Bishop => g == LineGroup::Bishop,
+        Kind::Unicorn => g == LineGroup::Unicorn,
+        Kind::Knight => C::KNIGHT_SLIDES && g == LineGroup::Unicorn,
+        Kind::Pawn | Kind::King => false,
+    }
+}
+
 /// Cells a piece of `kind` (not a pawn) on `cell` attacks with occupancy `occ`.
 #[inline(always)]
 pub fn piece_attacks<C: Cube>(kind: Kind, cell: usize, occ: C::Set) -> C::Set {
@@ -127,6 +142,47 @@ impl<C: Cube> Position<C> {
                             out |= C::Set::cell(b);
                         }
                     }
+                }
+            }
+        }
+        out
+    }
+
+    /// The checkers of the opponent's king after `mover` moved a piece from `from` to `to`,
+    /// where it is now a `placed` (occupancy `occ`): the moved piece itself, and a slider
+    /// uncovered on the line through `from`. A capture cannot uncover anything, as the
+    /// capturer now stands on the captured piece's cell.
+    pub(super) fn checks_after(
+        &self,
+        mover: Side,
+        from: usize,
+        to: usize,
+        placed: Kind,
+        occ: C::Set,
+    ) -> C::Set {
+        let king = self.king(mover.flip());
+        let mut out = C::Set::ZERO;
+        let direct = match placed {
+            Kind::Pawn => C::pawn_captures(mover, to).has(king),
+            Kind::King => false,
+            Kind::Knight if C::knight_leaps(to).has(king) => true,
+            _ => {
+                let d = C::line_direction(to, king);
+                d != NO_LINE && slides_along::<C>(placed, group_of(d as usize)) && {
+                    let d = d as usize;
+                    (C::ray(to, d) ^ C::ray(king, d)) & occ == C::Set::cell(king)
+                }
+            }
+        };
+        if direct {
+            out |= C::Set::cell(to);
+        }
+        let d = C::line_direction(king, from);
+        if d != NO_LINE {
+            let d = d as usize;
+            if let Some(b) = first_blocker::<C>(king, d, occ) {
+                if b != to && self.line_sliders(mover, group_of(d)).has(b) {
+                    out |= C::Set::cell(b);
                 }
             }
         }

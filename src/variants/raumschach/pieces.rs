@@ -55,19 +55,30 @@ impl Kind {
     }
 }
 
-/// Board byte of an empty cell.
-pub const EMPTY: u8 = 14;
+/// Number of distinct piece codes (array sizes); codes 7 and 15 are unused.
+pub const CODES: usize = 16;
 
-/// Board byte of a piece: `side * 7 + kind` (0..14), also the Zobrist piece index.
+/// Board byte of an empty cell.
+pub const EMPTY: u8 = 7;
+
+/// Board byte of a piece, also the Zobrist and table index:
+///
+/// ```text
+///   7      4   3   2      0
+/// +----------+---+--------+
+/// | 0 unused |side|  kind  |   side: 0 White, 1 Black; kind: Kind index 0..=6
+/// +----------+---+--------+
+/// ```
+/// `EMPTY` (7) is the unused kind slot of White, so every byte stays below `CODES`.
 #[inline(always)]
 pub fn code(side: Side, kind: Kind) -> u8 {
-    (side.index() * KINDS + kind.index()) as u8
+    (side.index() << 3 | kind.index()) as u8
 }
 
 /// Side of a non-empty board byte.
 #[inline(always)]
 pub fn code_side(code: u8) -> Side {
-    if (code as usize) < KINDS {
+    if code & 8 == 0 {
         Side::White
     } else {
         Side::Black
@@ -77,7 +88,15 @@ pub fn code_side(code: u8) -> Side {
 /// Kind of a non-empty board byte.
 #[inline(always)]
 pub fn code_kind(code: u8) -> Kind {
-    Kind::ALL[code as usize % KINDS]
+    match code & 7 {
+        0 => Kind::Pawn,
+        1 => Kind::Knight,
+        2 => Kind::Bishop,
+        3 => Kind::Rook,
+        4 => Kind::Queen,
+        5 => Kind::King,
+        _ => Kind::Unicorn,
+    }
 }
 
 /// FEN letter of a non-empty board byte (upper case for White).

@@ -6,6 +6,7 @@
 
 use super::bitset::CellSet;
 use super::cube::Cube;
+use super::eval::EvalTables;
 use super::moves::Move;
 use super::pieces::{code, code_kind, code_side, Kind, EMPTY, KINDS};
 use crate::core::bits::BitWord;
@@ -26,10 +27,9 @@ pub struct Position<C: Cube> {
     /// Pieces of the side not to move that attack the king of the side to move.
     pub(super) checkers: C::Set,
     pub(super) kings: [u8; 2],
-    /// White-minus-Black material + piece-square sums, middlegame and endgame.
-    pub(super) psq: [i32; 2],
-    /// Game phase from non-pawn material (both sides).
-    pub(super) phase: i32,
+    /// Incremental sums: White-minus-Black material + piece-square values (middlegame,
+    /// endgame), then the game phase from non-pawn material; see `EvalTables::entry`.
+    pub(super) psq: [i32; 4],
     pub(super) _cube: PhantomData<C>,
 }
 
@@ -46,8 +46,7 @@ impl<C: Cube> Position<C> {
             key: 0,
             checkers: C::Set::ZERO,
             kings: [0; 2],
-            psq: [0; 2],
-            phase: 0,
+            psq: [0; 4],
             _cube: PhantomData,
         }
     }
@@ -85,29 +84,32 @@ impl<C: Cube> Position<C> {
         self.side
     }
 
+    /// The pieces giving check to the side to move.
+    pub fn checkers(&self) -> C::Set {
+        self.checkers
+    }
+
     /// Puts a piece on an empty cell, updating every incremental field.
     #[inline(always)]
-    pub(super) fn put(&mut self, cell: usize, side: Side, kind: Kind) {
+    pub(super) fn put(&mut self, t: &EvalTables, cell: usize, side: Side, kind: Kind) {
         let c = code(side, kind);
         let bit = C::Set::cell(cell);
         self.kinds[kind.index()] |= bit;
         self.colors[side.index()] |= bit;
         self.board[cell] = c;
         self.key ^= C::zobrist(c, cell);
-        let t = C::eval_tables();
-        let (mg, eg) = t.psq(side, kind, cell);
-        let sign = if side == Side::White { 1 } else { -1 };
-        self.psq[0] += sign * mg;
-        self.psq[1] += sign * eg;
-        self.phase += t.phase_weight[kind.index()];
+        let e = t.entry(c, cell);
+        for (sum, add) in self.psq.iter_mut().zip(e) {
+            *sum += add;
+        }
         if kind == Kind::King {
             self.kings[side.index()] = cell as u8;
         }
     }
 
-    /// Removes the piece on an occupied cell and returns its code.
+    /// Removes the piece on an occupied cell.
     #[inline(always)]
-    pub(super) fn remove(&mut self, cell: usize) -> u8 {
+    pub(super) fn remove(&mut self, t: &EvalTables, cell: usize) {
         let c = self.board[cell];
         let (side, kind) = (code_side(c), code_kind(c));
         let bit = C::Set::cell(cell);
@@ -115,13 +117,10 @@ impl<C: Cube> Position<C> {
         self.colors[side.index()] ^= bit;
         self.board[cell] = EMPTY;
         self.key ^= C::zobrist(c, cell);
-        let t = C::eval_tables();
-        let (mg, eg) = t.psq(side, kind, cell);
-        let sign = if side == Side::White { 1 } else { -1 };
-        self.psq[0] -= sign * mg;
-        self.psq[1] -= sign * eg;
-        self.phase -= t.phase_weight[kind.index()];
-        c
+        let e = t.entry(c, cell);
+        for (sum, sub) in self.psq.iter_mut().zip(e) {
+            *sum -= sub;
+        }
     }
 
     /// Plays a move that is legal here (generated, or accepted by `is_pseudo_legal`).
@@ -130,25 +129,31 @@ impl<C: Cube> Position<C> {
         let moving = self.board[from];
         let kind = code_kind(moving);
         let captured = self.board[to] != EMPTY;
+        let occ = self.occupied() & !C::Set::cell(from) | C::Set::cell(to);
+        let t = C::eval_tables();
         if captured {
-            self.remove(to);
+            self.remove(t, to);
         }
-        self.remove(from);
-        self.put(to, self.side, m.promotion().unwrap_or(kind));
-        self.halfmove = if captured || kind == Kind::Pawn {
-            0
-        } else {
-            self.halfmove + 1
-        };
+        self.remove(t, from);
+        self.put(t, to, self.side, m.promotion().unwrap_or(kind));
+        // Irreversible moves reset the clock. A pawn step is one unless the same pawn could
+        // step straight back (the 4x4x4 pawn's level steps), so repetitions stay within the
+        // clock's window.
+        let irreversible = captured
+            || kind == Kind::Pawn
+                && (m.promotion().is_some() || !C::pawn_steps(self.side, to).has(from));
+        self.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
         if self.side == Side::Black {
             self.fullmove += 1;
         }
-        self.side = self.side.flip();
+        let mover = self.side;
+        self.side = mover.flip();
         self.key ^= C::zobrist_black();
-        self.checkers = self.attackers(self.king(self.side), self.side.flip(), self.occupied());
+        self.checkers = self.checks_after(mover, from, to, m.promotion().unwrap_or(kind), occ);
     }
 
-    /// Passes the turn (null move).
+    /// Passes the turn (null move). Never called in check, so the opponent, whose king
+    /// was not attacked before, is not in check after it.
     pub fn make_null(&mut self) {
         self.halfmove += 1;
         if self.side == Side::Black {
@@ -156,7 +161,7 @@ impl<C: Cube> Position<C> {
         }
         self.side = self.side.flip();
         self.key ^= C::zobrist_black();
-        self.checkers = self.attackers(self.king(self.side), self.side.flip(), self.occupied());
+        self.checkers = C::Set::ZERO;
     }
 
     /// Recomputes the derived fields after the board was filled (FEN parser).

@@ -1,0 +1,111 @@
+//! Per-thread move-ordering memory: butterfly history (side × `history_slot`),
+//! countermoves (indexed by the slot of the previous move) and two killers per ply.
+//! Tables are sized by `G::HISTORY_SLOTS` and live on the heap. Knows no game.
+
+use super::params::Params;
+use crate::core::{Game, Side};
+
+/// Largest magnitude a history score reaches (the gravity formula keeps it inside).
+pub const HISTORY_MAX: i32 = 16_384;
+
+/// No previous move (root, after a null move).
+pub const NO_SLOT: usize = usize::MAX;
+
+/// Table width: `G::HISTORY_SLOTS`, at least one.
+#[inline]
+fn slots<G: Game>() -> usize {
+    G::HISTORY_SLOTS.max(1)
+}
+
+pub struct Histories<G: Game> {
+    butterfly: Box<[i16]>,
+    countermoves: Box<[G::Move]>,
+    killers: Box<[[G::Move; 2]]>,
+}
+
+impl<G: Game> Histories<G> {
+    pub fn new(max_ply: usize) -> Self {
+        Self {
+            butterfly: vec![0; 2 * slots::<G>()].into_boxed_slice(),
+            countermoves: vec![G::Move::default(); slots::<G>()].into_boxed_slice(),
+            killers: vec![[G::Move::default(); 2]; max_ply + 2].into_boxed_slice(),
+        }
+    }
+
+    #[inline]
+    fn index(side: Side, slot: usize) -> usize {
+        side.index() * slots::<G>() + slot.min(slots::<G>() - 1)
+    }
+
+    /// History score of a quiet move with `slot` for `side`.
+    #[inline]
+    pub fn score(&self, side: Side, slot: usize) -> i32 {
+        self.butterfly[Self::index(side, slot)] as i32
+    }
+
+    /// The countermove to the previous move's slot (`Default` if none).
+    #[inline]
+    pub fn countermove(&self, prev_slot: usize) -> G::Move {
+        if prev_slot == NO_SLOT {
+            G::Move::default()
+        } else {
+            self.countermoves[prev_slot.min(slots::<G>() - 1)]
+        }
+    }
+
+    #[inline]
+    pub fn killers(&self, ply: usize) -> [G::Move; 2] {
+        self.killers[ply]
+    }
+
+    /// Forgets the killers of `ply` (done before searching its parent's children).
+    #[inline]
+    pub fn clear_killers(&mut self, ply: usize) {
+        self.killers[ply] = [G::Move::default(); 2];
+    }
+
+    /// Rewards the quiet move `best` that caused a beta cutoff at `ply` and punishes
+    /// the quiet moves tried before it.
+    #[allow(clippy::too_many_arguments)]
+    pub fn reward_quiet(
+        &mut self,
+        p: &Params,
+        side: Side,
+        ply: usize,
+        depth: i32,
+        best: (G::Move, usize),
+        tried: &[usize],
+        prev_slot: usize,
+    ) {
+        let bonus = (p.hist_bonus_mul * depth - p.hist_bonus_sub).clamp(0, p.hist_bonus_max);
+        self.update(side, best.1, bonus);
+        for &slot in tried {
+            self.update(side, slot, -bonus);
+        }
+        let k = &mut self.killers[ply];
+        if k[0] != best.0 {
+            k[1] = k[0];
+            k[0] = best.0;
+        }
+        if prev_slot != NO_SLOT {
+            self.countermoves[prev_slot.min(slots::<G>() - 1)] = best.0;
+        }
+    }
+
+    /// Only punishes (a tactical move cut off, the quiets before it failed).
+    pub fn punish_quiets(&mut self, p: &Params, side: Side, depth: i32, tried: &[usize]) {
+        let bonus = (p.hist_bonus_mul * depth - p.hist_bonus_sub).clamp(0, p.hist_bonus_max);
+        for &slot in tried {
+            self.update(side, slot, -bonus);
+        }
+    }
+
+    /// History gravity: moves toward ±HISTORY_MAX, slower the closer it gets.
+    #[inline]
+    fn update(&mut self, side: Side, slot: usize, bonus: i32) {
+        let cell = &mut self.butterfly[Self::index(side, slot)];
+        let old = *cell as i32;
+        let new = old + bonus - old * bonus.abs() / HISTORY_MAX;
+        *cell = new.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+    }
+}

@@ -1,0 +1,177 @@
+//! Every tunable number of the search and the time manager, in one table so that a
+//! tuner (SPSA) can list and change them. A search takes a [`Params`] snapshot when it
+//! starts; `set` changes the values later searches use. Knows no game.
+
+use std::sync::atomic::{AtomicI32, Ordering};
+
+/// One tunable value with its range and SPSA step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParamSpec {
+    pub name: &'static str,
+    pub value: i32,
+    pub min: i32,
+    pub max: i32,
+    pub step: i32,
+}
+
+macro_rules! params {
+    ($( $(#[doc = $doc:literal])* $name:ident = $value:literal, $min:literal ..= $max:literal, step $step:literal; )*) => {
+        /// A snapshot of every tunable value (see [`SPECS`] for ranges).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Params {
+            $( $(#[doc = $doc])* pub $name: i32, )*
+        }
+
+        impl Default for Params {
+            fn default() -> Self {
+                Self { $( $name: $value, )* }
+            }
+        }
+
+        /// The table of tunables, in declaration order, with their default values.
+        pub const SPECS: &[ParamSpec] = &[
+            $( ParamSpec { name: stringify!($name), value: $value, min: $min, max: $max, step: $step }, )*
+        ];
+
+        static CURRENT: [AtomicI32; SPECS.len()] = [ $( AtomicI32::new($value), )* ];
+
+        /// The values the next search will use.
+        pub fn snapshot() -> Params {
+            let mut i = 0..;
+            let mut next = || CURRENT[i.next().unwrap_or(0)].load(Ordering::Relaxed);
+            Params { $( $name: next(), )* }
+        }
+    };
+}
+
+params! {
+    /// First depth searched with an aspiration window.
+    asp_min_depth = 4, 2..=10, step 1;
+    /// Initial half-width of the aspiration window.
+    asp_delta = 15, 4..=80, step 3;
+    /// Growth of the window after a fail, percent of the current half-width.
+    asp_growth_pct = 60, 10..=200, step 10;
+
+    /// Reverse futility pruning: deepest remaining depth, margin per ply.
+    rfp_depth = 7, 1..=12, step 1;
+    rfp_margin = 75, 20..=200, step 8;
+
+    /// Null-move pruning: minimum depth, reduction = base + depth/div + (eval-beta)/eval_div.
+    nmp_min_depth = 3, 1..=6, step 1;
+    nmp_base = 3, 1..=6, step 1;
+    nmp_depth_div = 3, 2..=8, step 1;
+    nmp_eval_div = 200, 50..=500, step 20;
+
+    /// Internal iterative reduction: minimum depth without a hash move.
+    iir_depth = 4, 2..=10, step 1;
+
+    /// Late move pruning: deepest depth, quiet-move budget (base + depth²) / (2 - improving).
+    lmp_depth = 8, 1..=16, step 1;
+    lmp_base = 3, 0..=12, step 1;
+
+    /// Futility pruning of quiet moves: deepest depth, margin = base + per_depth × depth.
+    fut_depth = 8, 1..=14, step 1;
+    fut_base = 80, 0..=300, step 10;
+    fut_margin = 85, 20..=250, step 8;
+
+    /// SEE pruning: deepest depth; quiet threshold -q×depth, tactical -t×depth².
+    see_depth = 8, 1..=14, step 1;
+    see_quiet = 60, 10..=200, step 6;
+    see_tactical = 25, 5..=120, step 4;
+    /// SEE pruning of a losing quiet move that gives check: threshold -c×depth.
+    see_check = 200, 50..=600, step 20;
+
+    /// Late move reductions: r = base/100 + ln(depth)·ln(move)·100/div.
+    lmr_base = 75, 0..=200, step 8;
+    lmr_div = 225, 120..=400, step 10;
+    /// History score worth one ply of reduction.
+    lmr_history_div = 8192, 2048..=32768, step 512;
+
+    /// Quiescence delta pruning margin.
+    qs_delta = 150, 0..=600, step 20;
+
+    /// History bonus = min(mul × depth − sub, max).
+    hist_bonus_mul = 160, 32..=512, step 16;
+    hist_bonus_sub = 60, 0..=400, step 20;
+    hist_bonus_max = 1600, 256..=4096, step 64;
+
+    /// Time: moves to go when the GUI does not say.
+    tm_moves_to_go = 28, 10..=60, step 2;
+    /// Time: share of the increment spent per move, percent.
+    tm_inc_pct = 75, 0..=100, step 5;
+    /// Time: soft limit (no new iteration) as percent of the base budget.
+    tm_soft_pct = 65, 20..=150, step 5;
+    /// Time: hard limit (abort) as percent of the base budget.
+    tm_hard_pct = 320, 100..=800, step 20;
+    /// Time: caps of the soft and hard limits, percent of the remaining clock.
+    tm_soft_max_pct = 45, 10..=80, step 5;
+    tm_hard_max_pct = 75, 20..=95, step 5;
+    /// Time: soft-limit scale (percent) when the best move just changed, and the
+    /// decrease per iteration it stays the same, down to the minimum.
+    tm_stability_max = 140, 100..=250, step 10;
+    tm_stability_step = 12, 0..=40, step 2;
+    tm_stability_min = 70, 30..=100, step 5;
+}
+
+/// Sets a tunable by name (case-insensitive) for later searches. The value is clamped
+/// to the parameter's range; an unknown name is an error.
+pub fn set(name: &str, value: i32) -> Result<(), String> {
+    let index = SPECS
+        .iter()
+        .position(|s| s.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| format!("unknown search parameter '{name}'"))?;
+    let spec = SPECS[index];
+    CURRENT[index].store(value.clamp(spec.min, spec.max), Ordering::Relaxed);
+    Ok(())
+}
+
+/// Late-move reduction table, indexed by `[depth][move number]`, both capped at 63.
+pub(crate) struct LmrTable {
+    table: Box<[[u8; 64]; 64]>,
+}
+
+impl LmrTable {
+    pub fn new(p: &Params) -> Self {
+        let mut table = Box::new([[0u8; 64]; 64]);
+        for (depth, row) in table.iter_mut().enumerate().skip(1) {
+            for (count, cell) in row.iter_mut().enumerate().skip(1) {
+                let r = p.lmr_base as f64 / 100.0
+                    + (depth as f64).ln() * (count as f64).ln() * 100.0 / p.lmr_div as f64;
+                *cell = r.clamp(0.0, 63.0) as u8;
+            }
+        }
+        Self { table }
+    }
+
+    #[inline]
+    pub fn get(&self, depth: i32, count: usize) -> i32 {
+        self.table[depth.clamp(0, 63) as usize][count.min(63)] as i32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_lie_in_their_ranges_and_names_are_unique() {
+        for (i, s) in SPECS.iter().enumerate() {
+            assert!(s.min <= s.value && s.value <= s.max, "{}", s.name);
+            assert!(s.step > 0, "{}", s.name);
+            assert!(SPECS[..i].iter().all(|o| o.name != s.name), "{}", s.name);
+        }
+        assert_eq!(snapshot(), Params::default());
+    }
+
+    #[test]
+    fn unknown_names_are_rejected() {
+        assert!(set("no_such_parameter", 3).is_err());
+    }
+
+    #[test]
+    fn reductions_grow_with_depth_and_move_number() {
+        let lmr = LmrTable::new(&Params::default());
+        assert!(lmr.get(20, 30) > lmr.get(3, 3));
+        assert!(lmr.get(10, 40) >= lmr.get(10, 4));
+    }
+}

@@ -1,0 +1,294 @@
+//! The root of one thread's search: iterative deepening, aspiration windows, MultiPV,
+//! root move ordering, and (main thread only) iteration reports and the soft time
+//! limit. An aborted iteration keeps only root moves whose search completed. Knows no game.
+
+use super::history::NO_SLOT;
+use super::worker::{Worker, MAX_DEPTH};
+use super::{Bound, Iteration, Report};
+use crate::core::score::{mate_in, Score, INFINITE, MATE_BOUND};
+use crate::core::Game;
+use std::sync::mpsc::Sender;
+use std::time::Instant;
+
+/// Reports of aspiration fails (bounds) are sent only after this long.
+const BOUND_REPORT_MS: u64 = 3_000;
+/// `CurrMove` reports are sent only after this long.
+const CURRMOVE_REPORT_MS: u64 = 1_000;
+
+#[derive(Clone, Debug)]
+pub struct RootMove<M> {
+    pub mv: M,
+    /// Score of the current iteration; `-INFINITE` until its search completes.
+    pub score: Score,
+    pub prev_score: Score,
+    pub bound: Bound,
+    pub seldepth: usize,
+    pub pv: Vec<M>,
+}
+
+/// What one thread found.
+#[derive(Clone, Debug)]
+pub struct ThreadResult<M> {
+    pub best: M,
+    pub score: Score,
+    pub bound: Bound,
+    /// Last fully completed iteration (0 if none).
+    pub depth: u32,
+    pub seldepth: usize,
+    pub pv: Vec<M>,
+    /// The MultiPV lines of the last report (main thread).
+    pub lines: Vec<RootMove<M>>,
+}
+
+impl<G: Game> Worker<'_, G> {
+    /// Iterative deepening over `moves` (non-empty, legal). The main thread sends
+    /// its reports to `out`.
+    pub fn iterate(
+        &mut self,
+        root: &G,
+        moves: &[G::Move],
+        out: Option<&Sender<Report<G::Move>>>,
+    ) -> ThreadResult<G::Move> {
+        let mut rms: Vec<RootMove<G::Move>> = moves
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                score: -INFINITE,
+                prev_score: -INFINITE,
+                bound: Bound::Upper,
+                seldepth: 0,
+                pv: vec![mv],
+            })
+            .collect();
+        let multipv = if self.is_main() {
+            self.limits.multipv.clamp(1, 256).min(rms.len())
+        } else {
+            1
+        };
+        let max_depth = self
+            .limits
+            .depth
+            .map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
+        let mut completed = 0;
+        let mut stable_iterations = 0;
+        let mut last_best = None;
+
+        for depth in 1..=max_depth {
+            self.root_depth = depth;
+            for rm in &mut rms {
+                rm.prev_score = rm.score;
+            }
+            for pv_idx in 0..multipv {
+                self.seldepth = 0;
+                self.search_line(root, &mut rms, pv_idx, depth, out);
+                rms[..=pv_idx].sort_by_key(|rm| std::cmp::Reverse((rm.score, rm.prev_score)));
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            completed = depth as u32;
+            if let Some(out) = out {
+                for (i, rm) in rms[..multipv].iter().enumerate() {
+                    let _ = out.send(Report::Iteration(self.iteration(rm, depth as u32, i + 1)));
+                }
+            }
+            if !self.is_main() {
+                continue;
+            }
+            stable_iterations = if last_best == Some(rms[0].mv) {
+                stable_iterations + 1
+            } else {
+                0
+            };
+            last_best = Some(rms[0].mv);
+            if let Some(n) = self.limits.mate {
+                // Mate in n moves = n moves of ours, n - 1 replies.
+                let plies = (2 * n.min(500) as usize).saturating_sub(1);
+                if n > 0 && rms[0].score >= mate_in(plies) {
+                    break;
+                }
+            }
+            self.refresh_ponder();
+            if let Some(clock) = &self.clock {
+                let p = &self.p;
+                let mut scale = (p.tm_stability_max - p.tm_stability_step * stable_iterations)
+                    .max(p.tm_stability_min);
+                if rms.len() == 1 {
+                    scale = scale.min(10);
+                }
+                if clock.tm.soft_expired(Instant::now(), scale) {
+                    break;
+                }
+            }
+        }
+
+        // After an abort the previous order stands unless a move completed this iteration.
+        rms.sort_by_key(|rm| std::cmp::Reverse((rm.score, rm.prev_score)));
+        let best = &rms[0];
+        let score = if best.score > -INFINITE {
+            best.score
+        } else {
+            best.prev_score.max(-INFINITE + 1)
+        };
+        ThreadResult {
+            best: best.mv,
+            score,
+            bound: best.bound,
+            depth: completed,
+            seldepth: best.seldepth,
+            pv: best.pv.clone(),
+            lines: rms[..multipv].to_vec(),
+        }
+    }
+
+    /// Searches line `pv_idx` of `depth` with an aspiration window around its last score.
+    fn search_line(
+        &mut self,
+        root: &G,
+        rms: &mut [RootMove<G::Move>],
+        pv_idx: usize,
+        depth: i32,
+        out: Option<&Sender<Report<G::Move>>>,
+    ) {
+        let p = self.p;
+        let mut delta = p.asp_delta.max(1);
+        let centre = rms[pv_idx].prev_score;
+        let (mut alpha, mut beta) = if depth >= p.asp_min_depth && centre.abs() < MATE_BOUND {
+            (
+                (centre - delta).max(-INFINITE),
+                (centre + delta).min(INFINITE),
+            )
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let score = self.search_root(root, rms, pv_idx, alpha, beta, depth, out);
+            rms[pv_idx..].sort_by_key(|rm| std::cmp::Reverse((rm.score, rm.prev_score)));
+            if self.stopped {
+                return;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+            } else {
+                return;
+            }
+            if let Some(out) = out {
+                if self.shared.elapsed_ms() > BOUND_REPORT_MS {
+                    let _ = out.send(Report::Iteration(self.iteration(
+                        &rms[pv_idx],
+                        depth as u32,
+                        pv_idx + 1,
+                    )));
+                }
+            }
+            delta += delta * p.asp_growth_pct / 100;
+        }
+    }
+
+    /// One pass over the root moves `rms[pv_idx..]` with window `(alpha, beta)`.
+    #[allow(clippy::too_many_arguments)]
+    fn search_root(
+        &mut self,
+        root: &G,
+        rms: &mut [RootMove<G::Move>],
+        pv_idx: usize,
+        mut alpha: Score,
+        beta: Score,
+        depth: i32,
+        out: Option<&Sender<Report<G::Move>>>,
+    ) -> Score {
+        let mut best = -INFINITE;
+        self.nodes += 1;
+        for (i, rm) in rms.iter_mut().enumerate().skip(pv_idx) {
+            let m = rm.mv;
+            if let Some(out) = out {
+                if self.shared.elapsed_ms() > CURRMOVE_REPORT_MS {
+                    let _ = out.send(Report::CurrMove {
+                        depth: depth as u32,
+                        mv: m,
+                        number: i + 1,
+                    });
+                }
+            }
+            let first = i == pv_idx;
+            let mut child = root.clone();
+            child.play(m);
+            let gives_check = child.in_check();
+            let new_depth = depth - 1 + gives_check as i32;
+            self.push_child(&child, 0, gives_check, root_slot(root, m), false);
+            let mut score;
+            if first {
+                score = -self.negamax(&child, -beta, -alpha, new_depth, 1, false);
+            } else {
+                score = -self.negamax(&child, -alpha - 1, -alpha, new_depth, 1, true);
+                if score > alpha && score < beta {
+                    score = -self.negamax(&child, -beta, -alpha, new_depth, 1, false);
+                }
+            }
+            self.line.pop();
+            if self.stopped {
+                break;
+            }
+            if first || score > alpha {
+                rm.score = score;
+                rm.seldepth = self.seldepth;
+                rm.bound = if score >= beta {
+                    Bound::Lower
+                } else if score <= alpha {
+                    Bound::Upper
+                } else {
+                    Bound::Exact
+                };
+                rm.pv.clear();
+                rm.pv.push(m);
+                rm.pv.extend_from_slice(self.pv_at(1));
+            } else {
+                rm.score = -INFINITE;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        best
+    }
+
+    fn iteration(&self, rm: &RootMove<G::Move>, depth: u32, multipv: usize) -> Iteration<G::Move> {
+        let score = if rm.score > -INFINITE {
+            rm.score
+        } else {
+            rm.prev_score
+        };
+        Iteration {
+            depth,
+            seldepth: rm.seldepth.max(depth as usize) as u32,
+            multipv,
+            score,
+            bound: rm.bound,
+            nodes: self.all_nodes(),
+            time_ms: self.shared.elapsed_ms(),
+            hashfull: self.shared.tt.hashfull(),
+            pv: rm.pv.clone(),
+        }
+    }
+}
+
+fn root_slot<G: Game>(root: &G, m: G::Move) -> usize {
+    let slot = root.history_slot(m);
+    if slot < G::HISTORY_SLOTS {
+        slot
+    } else {
+        NO_SLOT
+    }
+}

@@ -36,6 +36,11 @@ pub fn new_referee(variant: &str) -> Result<Box<dyn Referee>, String> {
             plain,
             MovetextStyle::Coordinates,
         )),
+        "alice" => Box::new(GameReferee::<variants::alice::Alice>::new(
+            "alice",
+            plain,
+            MovetextStyle::San,
+        )),
         "raumschach" => Box::new(GameReferee::<variants::raumschach::Raumschach>::new(
             "raumschach",
             plain,

@@ -40,6 +40,13 @@ pub fn erf(x: f64) -> f64 {
     sign * (1.0 - poly * (-x * x).exp())
 }
 
+/// Half the width in Elo of the 95% interval `score ± 1.96 se`; `None` when the interval
+/// leaves (0, 1), where Elo is unbounded.
+fn half_interval(score: f64, se: f64) -> Option<f64> {
+    let (lo, hi) = (score - 1.96 * se, score + 1.96 * se);
+    (lo > 0.0 && hi < 1.0).then(|| (elo_from_score(hi) - elo_from_score(lo)) / 2.0)
+}
+
 /// An Elo estimate with its 95% half-interval (`None` while undefined, e.g. 100% score).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EloEstimate {
@@ -97,11 +104,9 @@ impl Score {
             + self.losses as f64 * s.powi(2)
             + self.draws as f64 * (0.5 - s).powi(2))
             / n;
-        let se = (var / n).sqrt();
-        let (lo, hi) = ((s - 1.96 * se).max(1e-9), (s + 1.96 * se).min(1.0 - 1e-9));
         EloEstimate {
             elo,
-            error95: Some((elo_from_score(hi) - elo_from_score(lo)) / 2.0),
+            error95: half_interval(s, (var / n).sqrt()),
         }
     }
 
@@ -154,14 +159,9 @@ impl Pentanomial {
             .map(|(i, &c)| c as f64 * (i as f64 / 4.0 - mean).powi(2))
             .sum::<f64>()
             / n;
-        let se = (var / n).sqrt();
-        let (lo, hi) = (
-            (mean - 1.96 * se).max(1e-9),
-            (mean + 1.96 * se).min(1.0 - 1e-9),
-        );
         EloEstimate {
             elo,
-            error95: Some((elo_from_score(hi) - elo_from_score(lo)) / 2.0),
+            error95: half_interval(mean, (var / n).sqrt()),
         }
     }
 }
@@ -212,6 +212,13 @@ mod tests {
             None
         );
         assert_eq!(Score::default().los(), 0.5);
+        // 19-1: the interval reaches past a 100% score, where Elo has no bound.
+        let lopsided = Score {
+            wins: 19,
+            losses: 1,
+            draws: 0,
+        };
+        assert_eq!(lopsided.elo().error95, None);
     }
 
     #[test]

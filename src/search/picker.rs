@@ -148,12 +148,14 @@ impl<G: Game> Picker<G> {
     /// set aside for the bad-tactical stage.
     fn next_tactical(&mut self, pos: &G) -> Option<G::Move> {
         while self.cursor < self.quiet_start {
-            let mut best = self.cursor;
-            for j in self.cursor + 1..self.quiet_start {
-                if self.scores[j] > self.scores[best] {
+            let scores = &self.scores[self.cursor..self.quiet_start];
+            let mut best = 0;
+            for (j, &score) in scores.iter().enumerate().skip(1) {
+                if score > scores[best] {
                     best = j;
                 }
             }
+            let best = self.cursor + best;
             self.moves.swap(self.cursor, best);
             self.scores.swap(self.cursor, best);
             let m = self.moves[self.cursor];
@@ -183,16 +185,19 @@ impl<G: Game> Picker<G> {
                 hist.score(side, pos.history_slot(m))
             };
         }
-        for i in start + 1..self.moves.len() {
-            let (m, s) = (self.moves[i], self.scores[i]);
+        let moves = &mut self.moves.as_mut_slice()[start..];
+        let scores = &mut self.scores.as_mut_slice()[start..];
+        let n = moves.len().min(scores.len());
+        for i in 1..n {
+            let (m, s) = (moves[i], scores[i]);
             let mut j = i;
-            while j > start && self.scores[j - 1] < s {
-                self.moves[j] = self.moves[j - 1];
-                self.scores[j] = self.scores[j - 1];
+            while j > 0 && scores[j - 1] < s {
+                moves[j] = moves[j - 1];
+                scores[j] = scores[j - 1];
                 j -= 1;
             }
-            self.moves[j] = m;
-            self.scores[j] = s;
+            moves[j] = m;
+            scores[j] = s;
         }
     }
 }

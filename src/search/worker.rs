@@ -421,18 +421,17 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut quiet_count = 0;
 
         while let Some(m) = picker.next(pos, &self.hist) {
-            if Some(m) != hash_move && !pos.is_legal(m) {
-                continue;
-            }
-            legal += 1;
             let tactical = pos.is_tactical(m);
             if !tactical && skip_quiets {
                 continue;
             }
+            // Pruning comes before the legality test: it only starts once a legal move
+            // was searched, so the node is neither mate nor stalemate whatever it skips.
             let mut made: Option<G> = None;
+            let mut known_legal = Some(m) == hash_move;
             if !in_check && best_score > -MATE_BOUND && pos.has_non_pawn_material() {
                 if !tactical {
-                    if depth <= p.lmp_depth && legal > lmp_limit {
+                    if depth <= p.lmp_depth && legal >= lmp_limit {
                         skip_quiets = true;
                         continue;
                     }
@@ -440,6 +439,10 @@ impl<'a, G: Game> Worker<'a, G> {
                     if futile || losing {
                         // Hopeless quiet moves are pruned, unless they give check (a
                         // check can still mate or win, even as a sacrifice).
+                        if !known_legal && !pos.is_legal(m) {
+                            continue;
+                        }
+                        known_legal = true;
                         let mut child = pos.clone();
                         child.play(m);
                         if !child.in_check() || (losing && !pos.see_ge(m, -p.see_check * depth)) {
@@ -451,6 +454,10 @@ impl<'a, G: Game> Worker<'a, G> {
                     continue;
                 }
             }
+            if !known_legal && !pos.is_legal(m) {
+                continue;
+            }
+            legal += 1;
             let slot = pos.history_slot(m);
             let child = made.unwrap_or_else(|| {
                 let mut child = pos.clone();

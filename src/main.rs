@@ -20,6 +20,18 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Fixed-depth search over each variant's bench positions (one thread); prints
+    /// `<n> nodes <m> nps` and `Nodes searched: <n>` last. The node count is deterministic.
+    Bench {
+        /// Depth for every variant (default: each variant's own).
+        depth: Option<u32>,
+        /// Only these variants (repeatable).
+        #[arg(long)]
+        variant: Vec<String>,
+        /// Further OpenBench-style arguments, accepted and ignored.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
+        rest: Vec<String>,
+    },
     /// Count the leaves of the legal move tree, split over the root moves.
     Perft {
         /// Plies to count.
@@ -37,6 +49,8 @@ enum Command {
         #[arg(long)]
         single: bool,
     },
+    /// Play engines against each other with kaleido as the referee (any variant, SPRT, PGN).
+    Match(Box<kaleido::matchrun::MatchArgs>),
 }
 
 fn main() {
@@ -49,6 +63,16 @@ fn main() {
             BufReader::new(std::io::stdin()),
             kaleido::protocol::Out::stdout(),
         ),
+        Some(Command::Bench { depth, variant, .. }) => {
+            let names: Vec<&str> = variant.iter().map(String::as_str).collect();
+            match kaleido::session::bench_report(depth, &names) {
+                Ok(lines) => lines.iter().for_each(|l| println!("{l}")),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    std::process::exit(2);
+                }
+            }
+        }
         Some(Command::Perft {
             depth,
             variant,
@@ -56,6 +80,7 @@ fn main() {
             chess960,
             single,
         }) => std::process::exit(run_perft(depth, &variant, fen.as_deref(), chess960, single)),
+        Some(Command::Match(args)) => std::process::exit(kaleido::matchrun::run(*args)),
     }
 }
 

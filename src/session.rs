@@ -13,6 +13,7 @@ use crate::variants;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 /// Receives what a running search produces, with moves already written as text.
 pub trait SearchSink: Send {
@@ -68,6 +69,7 @@ pub const VARIANTS: &[&str] = &[
     "chess",
     "fischerandom",
     "xiangqi",
+    "alice",
     "raumschach",
     "raumschach4",
 ];
@@ -109,6 +111,10 @@ pub fn new_session(variant: &str, chess960: bool, notation: Notation) -> Option<
             cfg(false),
             notation,
         )),
+        "alice" => Box::new(GameSession::<variants::alice::Alice>::new(
+            cfg(false),
+            notation,
+        )),
         "raumschach" => Box::new(GameSession::<variants::raumschach::Raumschach>::new(
             cfg(false),
             notation,
@@ -120,6 +126,66 @@ pub fn new_session(variant: &str, chess960: bool, notation: Notation) -> Option<
         _ => return None,
     })
 }
+
+/// Runs the fixed-depth `bench` of one listed variant on one thread: its position list at
+/// `depth` (or the variant's default depth). Returns `(nodes, elapsed)`; `None` for a
+/// name that is not listed.
+pub fn bench_variant(variant: &str, depth: Option<u32>) -> Option<Result<(u64, Duration), String>> {
+    use crate::bench::{bench, CHESS_FENS};
+    use variants::*;
+    let std = GameConfig::default();
+    let c960 = GameConfig { chess960: true };
+    Some(match variant {
+        "chess" => bench::<chess::Position>(CHESS_FENS, &std, depth.unwrap_or(12)),
+        "fischerandom" => bench::<chess::Position>(CHESS960_BENCH_FENS, &c960, depth.unwrap_or(12)),
+        "xiangqi" => bench::<xiangqi::Xiangqi>(xiangqi::BENCH_FENS, &std, depth.unwrap_or(10)),
+        "alice" => bench::<alice::Alice>(alice::BENCH_FENS, &std, depth.unwrap_or(10)),
+        "raumschach" => {
+            bench::<raumschach::Raumschach>(raumschach::BENCH_FENS, &std, depth.unwrap_or(5))
+        }
+        "raumschach4" => {
+            bench::<raumschach4::Raumschach4>(raumschach4::BENCH_FENS, &std, depth.unwrap_or(7))
+        }
+        _ => return None,
+    })
+}
+
+/// Runs `bench` over `variants` (all listed ones when empty) and returns the report
+/// lines: one `<variant>: <n> nodes, <ms> ms` line per variant, then
+/// `<total> nodes <nps> nps` and `Nodes searched: <total>` (OpenBench's patterns).
+pub fn bench_report(depth: Option<u32>, variants: &[&str]) -> Result<Vec<String>, String> {
+    let list: Vec<&str> = if variants.is_empty() {
+        VARIANTS.to_vec()
+    } else {
+        variants.to_vec()
+    };
+    let mut lines = Vec::new();
+    let (mut nodes, mut time) = (0u64, Duration::ZERO);
+    for v in list {
+        let name = canonical_variant(v).ok_or_else(|| format!("unknown variant '{v}'"))?;
+        let (n, t) = bench_variant(name, depth).ok_or_else(|| format!("no bench for '{v}'"))??;
+        lines.push(format!("{name}: {n} nodes, {} ms", t.as_millis()));
+        nodes += n;
+        time += t;
+    }
+    let nps = (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64;
+    lines.push(format!("{nodes} nodes {nps} nps"));
+    lines.push(format!("Nodes searched: {nodes}"));
+    Ok(lines)
+}
+
+/// Chess960 bench positions: three start arrays and five middlegames, all lines of
+/// `tests/data/perft/chess960.epd` (Shredder-FEN castling rights).
+const CHESS960_BENCH_FENS: &[&str] = &[
+    "qnbrnbkr/pppppppp/8/8/8/8/PPPPPPPP/QNBRNBKR w HDhd - 0 1",
+    "brkrnqnb/pppppppp/8/8/8/8/PPPPPPPP/BRKRNQNB w DBdb - 0 1",
+    "nnqbrkbr/pppppppp/8/8/8/8/PPPPPPPP/NNQBRKBR w HEhe - 0 1",
+    "rknb1r1q/1p2pbpp/8/pNpp1p1B/5n1P/1P2PP2/P1PP2PB/RK2RN1Q b EAa - 1 10",
+    "bn2krnb/ppqppppp/8/2p5/PP1P4/N1P1PP1P/3Q2r1/B1R1KRNB b FCf - 0 9",
+    "2r2n1q/1p1p1kpr/p2Ppp1p/2P2P1P/5P2/PB1PB3/Q3P3/R1N1NK1R b HA - 0 20",
+    "r1n1bkr1/4b3/1BP1p1p1/p2p3P/3N1Pp1/P7/1P1P3P/R4KNR w HAa - 2 21",
+    "1rk1r1Bq/2b1p3/2b2np1/p2P1p2/1p5P/1p3N2/1BPP1PPN/2K1R2Q b Eeb - 0 18",
+];
 
 /// A session of one concrete game.
 pub struct GameSession<G: Game> {

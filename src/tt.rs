@@ -148,6 +148,25 @@ impl TranspositionTable {
         &self.buckets[((spread * self.buckets.len() as u64) >> 32) as usize]
     }
 
+    /// Asks the CPU to start loading the bucket of `key` (a probe follows soon).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let bucket: *const Bucket = self.bucket(key);
+            // Safety: a prefetch is only a cache hint: it reads nothing the program can
+            // observe and cannot fault, even for an invalid address; here the address is
+            // a live bucket of this table. SSE is part of the x86_64 baseline.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                    bucket as *const i8,
+                )
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// Looks `key` up; `ply` converts mate scores to the probing node's distance.
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {
         let bucket = self.bucket(key);

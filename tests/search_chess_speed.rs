@@ -104,3 +104,54 @@ fn smp_scaling() {
         times[1] / times[0]
     );
 }
+
+/// How long after `stop` the search returns, and how far past `movetime` it runs.
+#[test]
+#[ignore]
+fn stop_latency_and_movetime_overshoot() {
+    use std::sync::atomic::Ordering;
+    let cfg = GameConfig::default();
+    let pos = Chess::from_fen(CHESS_FENS[1], &cfg).unwrap();
+    for threads in [1usize, 2] {
+        let tt = TranspositionTable::new(64);
+        let control = Control::default();
+        let limits = Limits {
+            infinite: true,
+            multipv: 1,
+            ..Limits::default()
+        };
+        let req = SearchRequest {
+            history: &[],
+            root_moves: &[],
+            limits: &limits,
+            tt: &tt,
+            threads,
+            control: &control,
+        };
+        let stopped_at = std::thread::scope(|s| {
+            let h = s.spawn(|| {
+                std::thread::sleep(Duration::from_millis(500));
+                control.stop.store(true, Ordering::Relaxed);
+                Instant::now()
+            });
+            search(&pos, &req, &mut |_| {});
+            h.join().unwrap()
+        });
+        println!(
+            "{threads} thread(s): returned {:?} after stop",
+            stopped_at.elapsed()
+        );
+        for movetime in [50u64, 200] {
+            let limits = Limits {
+                movetime: Some(movetime),
+                multipv: 1,
+                ..Limits::default()
+            };
+            let elapsed = run(&pos, &limits, threads, 64).1;
+            println!(
+                "{threads} thread(s): movetime {movetime} ms took {:?}",
+                elapsed
+            );
+        }
+    }
+}

@@ -99,6 +99,7 @@ impl Engine {
                     let depth = t.number().unwrap_or(1).min(u64::from(u32::MAX)) as u32;
                     self.cmd_perft(depth);
                 }
+                "bench" => self.cmd_bench(&mut t),
                 "stop" => self.cmd_stop(),
                 "ponderhit" => self.cmd_ponderhit(),
                 "d" => self.cmd_display(),
@@ -305,6 +306,16 @@ impl Engine {
         self.out.line("");
         self.out.line(&format!("Nodes searched: {total}"));
         log::info!("perft {depth}: {total} nodes in {:?}", start.elapsed());
+    }
+
+    /// `bench [depth]`: the command-line benchmark, for the current variant only.
+    fn cmd_bench(&mut self, t: &mut Tokens) {
+        let depth = t.number().map(|n| n.clamp(1, 64) as u32);
+        self.finish_search();
+        match session::bench_report(depth, &[self.variant]) {
+            Ok(lines) => lines.iter().for_each(|l| self.out.line(l)),
+            Err(e) => self.out.error(&e),
+        }
     }
 
     fn cmd_stop(&mut self) {

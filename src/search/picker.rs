@@ -1,19 +1,13 @@
-//! Move ordering for one node: the hash move first (validated by the caller), then
-//! the generated moves by score — winning tacticals (MVV-LVA, SEE-checked when
-//! picked), killers, the countermove, quiets by history, losing tacticals last.
-//! Lazy selection: a cutoff after the first few moves sorts nothing else. Knows no game.
+//! Move ordering for one node, in stages: the hash move (validated by the caller),
+//! winning tacticals (MVV-LVA, SEE-checked when picked), then the quiet moves sorted
+//! once — killers, countermove, then by history — and the losing tacticals last.
+//! A cutoff early in the list leaves the rest unsorted. Knows no game.
 
 use super::history::Histories;
 use crate::core::{Game, GenKind, MoveList};
 
-const GOOD_TACTICAL: i32 = 1 << 28;
 const KILLER: i32 = 1 << 26;
 const COUNTER: i32 = KILLER - 2;
-const BAD_TACTICAL: i32 = -(1 << 28);
-/// `tactical_order` is clamped into this range so the bands never overlap.
-const ORDER_SPAN: i32 = 1 << 24;
-/// Marks the hash move inside the generated list (already returned).
-const SKIP: i32 = i32::MIN;
 
 /// What the node wants generated.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -24,16 +18,25 @@ pub enum PickMode {
     Tactical,
 }
 
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Stage {
     HashMove,
     Generate,
-    Select,
+    Tacticals,
+    SortQuiets,
+    Quiets,
+    BadTacticals,
+    Done,
 }
 
 pub struct Picker<G: Game> {
+    /// Generated moves: tacticals in `[0, quiet_start)`, quiets after.
     moves: MoveList<G::Move>,
     /// `scores[i]` orders `moves[i]` (a move list too: no zeroing per node).
     scores: MoveList<i32>,
+    quiet_start: usize,
+    /// Tacticals that lost their exchange, in the order they were found.
+    bad: MoveList<G::Move>,
     hash_move: Option<G::Move>,
     killers: [G::Move; 2],
     counter: G::Move,
@@ -53,6 +56,8 @@ impl<G: Game> Picker<G> {
         Self {
             moves: MoveList::new(),
             scores: MoveList::new(),
+            quiet_start: 0,
+            bad: MoveList::new(),
             hash_move,
             killers,
             counter,
@@ -69,36 +74,106 @@ impl<G: Game> Picker<G> {
             match self.stage {
                 Stage::HashMove => {
                     self.stage = Stage::Generate;
-                    if let Some(m) = self.hash_move {
-                        return Some(m);
+                    if self.hash_move.is_some() {
+                        return self.hash_move;
                     }
                 }
                 Stage::Generate => {
-                    self.stage = Stage::Select;
-                    self.generate(pos, hist);
+                    self.generate(pos);
+                    self.stage = Stage::Tacticals;
                 }
-                Stage::Select => return self.select(pos),
+                Stage::Tacticals => {
+                    if let Some(m) = self.next_tactical(pos) {
+                        return Some(m);
+                    }
+                    self.stage = if self.mode == PickMode::All {
+                        Stage::SortQuiets
+                    } else {
+                        Stage::Done
+                    };
+                }
+                Stage::SortQuiets => {
+                    self.sort_quiets(pos, hist);
+                    self.cursor = self.quiet_start;
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => {
+                    if self.cursor < self.moves.len() {
+                        self.cursor += 1;
+                        return Some(self.moves[self.cursor - 1]);
+                    }
+                    self.cursor = 0;
+                    self.stage = Stage::BadTacticals;
+                }
+                Stage::BadTacticals => {
+                    if self.cursor < self.bad.len() {
+                        self.cursor += 1;
+                        return Some(self.bad[self.cursor - 1]);
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::Done => return None,
             }
         }
     }
 
-    fn generate(&mut self, pos: &G, hist: &Histories<G>) {
+    /// Generates the moves (minus the hash move) with tacticals first.
+    fn generate(&mut self, pos: &G) {
         let kind = match self.mode {
             PickMode::All => GenKind::All,
             PickMode::Tactical => GenKind::Tactical,
         };
-        pos.gen_moves(kind, &mut self.moves);
-        let side = pos.side_to_move();
-        for &m in self.moves.iter() {
-            let score = if Some(m) == self.hash_move {
-                SKIP
-            } else if pos.is_tactical(m) {
-                let order = pos.tactical_order(m).clamp(-ORDER_SPAN, ORDER_SPAN);
-                match self.mode {
-                    PickMode::All => GOOD_TACTICAL + order,
-                    PickMode::Tactical => order,
+        let mut all = MoveList::new();
+        pos.gen_moves(kind, &mut all);
+        let mut quiets = MoveList::<G::Move>::new();
+        for &m in all.iter() {
+            if Some(m) == self.hash_move {
+                continue;
+            }
+            if pos.is_tactical(m) {
+                self.moves.push(m);
+                self.scores.push(pos.tactical_order(m));
+            } else {
+                quiets.push(m);
+            }
+        }
+        self.quiet_start = self.moves.len();
+        for &m in quiets.iter() {
+            self.moves.push(m);
+            self.scores.push(0);
+        }
+    }
+
+    /// Best remaining tactical by MVV-LVA; in `All` mode, one losing its exchange is
+    /// set aside for the bad-tactical stage.
+    fn next_tactical(&mut self, pos: &G) -> Option<G::Move> {
+        while self.cursor < self.quiet_start {
+            let mut best = self.cursor;
+            for j in self.cursor + 1..self.quiet_start {
+                if self.scores[j] > self.scores[best] {
+                    best = j;
                 }
-            } else if m == self.killers[0] {
+            }
+            self.moves.swap(self.cursor, best);
+            self.scores.swap(self.cursor, best);
+            let m = self.moves[self.cursor];
+            self.cursor += 1;
+            if self.mode == PickMode::All && !pos.see_ge(m, 0) {
+                self.bad.push(m);
+                continue;
+            }
+            return Some(m);
+        }
+        None
+    }
+
+    /// Scores the quiet moves and sorts them, best first (insertion sort: short lists).
+    fn sort_quiets(&mut self, pos: &G, hist: &Histories<G>) {
+        let side = pos.side_to_move();
+        let start = self.quiet_start;
+        for i in start..self.moves.len() {
+            let m = self.moves[i];
+            self.scores[i] = if m == self.killers[0] {
                 KILLER
             } else if m == self.killers[1] {
                 KILLER - 1
@@ -107,36 +182,17 @@ impl<G: Game> Picker<G> {
             } else {
                 hist.score(side, pos.history_slot(m))
             };
-            self.scores.push(score);
         }
-    }
-
-    fn select(&mut self, pos: &G) -> Option<G::Move> {
-        loop {
-            let len = self.moves.len();
-            if self.cursor >= len {
-                return None;
+        for i in start + 1..self.moves.len() {
+            let (m, s) = (self.moves[i], self.scores[i]);
+            let mut j = i;
+            while j > start && self.scores[j - 1] < s {
+                self.moves[j] = self.moves[j - 1];
+                self.scores[j] = self.scores[j - 1];
+                j -= 1;
             }
-            let mut i = self.cursor;
-            for j in self.cursor + 1..len {
-                if self.scores[j] > self.scores[i] {
-                    i = j;
-                }
-            }
-            let score = self.scores[i];
-            if score == SKIP {
-                return None;
-            }
-            let m = self.moves[i];
-            if score > GOOD_TACTICAL - ORDER_SPAN && !pos.see_ge(m, 0) {
-                // A losing exchange: try it after the quiet moves.
-                self.scores[i] = BAD_TACTICAL + (score - GOOD_TACTICAL);
-                continue;
-            }
-            self.moves.swap(self.cursor, i);
-            self.scores.swap(self.cursor, i);
-            self.cursor += 1;
-            return Some(m);
+            self.moves[j] = m;
+            self.scores[j] = s;
         }
     }
 }

@@ -3,7 +3,7 @@
 //! limit. An aborted iteration keeps only root moves whose search completed. Knows no game.
 
 use super::history::NO_SLOT;
-use super::worker::{Worker, MAX_DEPTH};
+use super::worker::{stored_or_fresh_eval, Worker, MAX_DEPTH};
 use super::{Bound, Iteration, Report};
 use crate::core::score::{mate_in, Score, INFINITE, MATE_BOUND};
 use crate::core::Game;
@@ -128,6 +128,27 @@ impl<G: Game> Worker<'_, G> {
         // After an abort the previous order stands unless a move completed this iteration.
         rms.sort_by_key(|rm| std::cmp::Reverse((rm.score, rm.prev_score)));
         let best = &rms[0];
+        if let Some(out) = out {
+            // A new best move found by the unfinished iteration gets its own line, so
+            // that the last line reported agrees with the move played.
+            if self.stopped && best.score > -INFINITE && last_best.is_some_and(|m| m != best.mv) {
+                let _ = out.send(Report::Iteration(self.iteration(
+                    best,
+                    self.root_depth as u32,
+                    1,
+                )));
+            }
+            // Stopped before depth 1 completed: still one line with a score (clients such
+            // as fastchess expect one before `bestmove`).
+            if completed == 0 {
+                let mut line = self.iteration(best, 1, 1);
+                if best.score <= -INFINITE {
+                    line.score = stored_or_fresh_eval(None, root);
+                    line.bound = Bound::Exact;
+                }
+                let _ = out.send(Report::Iteration(line));
+            }
+        }
         let score = if best.score > -INFINITE {
             best.score
         } else {

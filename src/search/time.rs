@@ -13,6 +13,8 @@ pub struct TimeManager {
     start: Instant,
     soft: Option<Duration>,
     hard: Option<Duration>,
+    /// `movetime` without a clock: the budget is used in full, never cut short.
+    exact: bool,
     pondering: bool,
 }
 
@@ -23,6 +25,7 @@ impl TimeManager {
             start: now,
             soft: soft.map(Duration::from_millis),
             hard: hard.map(Duration::from_millis),
+            exact: limits.movetime.is_some() && limits.time_left.is_none() && !limits.infinite,
             pondering,
         }
     }
@@ -59,11 +62,14 @@ impl TimeManager {
     }
 
     /// Past the soft limit scaled by `scale_pct` (never beyond the hard limit):
-    /// do not start another iteration.
+    /// do not start another iteration. An exact `movetime` has no soft limit.
     pub fn soft_expired(&self, now: Instant, scale_pct: i32) -> bool {
         let (Some(soft), Some(hard)) = (self.soft, self.hard) else {
             return false;
         };
+        if self.exact {
+            return false;
+        }
         let scaled = soft.mul_f64(scale_pct.max(0) as f64 / 100.0).min(hard);
         !self.pondering && now.duration_since(self.start) >= scaled
     }

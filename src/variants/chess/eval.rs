@@ -33,6 +33,9 @@ pub(crate) trait Sink {
     fn add(&mut self, index: usize, count: i32);
 }
 
+/// The weights in one place in memory (indexing the `const` could copy it per use).
+static WEIGHT_TABLE: [[i32; 2]; N_WEIGHTS] = WEIGHTS;
+
 /// The fast path: sums weighted terms directly.
 struct Accumulator {
     mg: i32,
@@ -42,7 +45,7 @@ struct Accumulator {
 impl Sink for Accumulator {
     #[inline(always)]
     fn add(&mut self, index: usize, count: i32) {
-        let [mg, eg] = WEIGHTS[index];
+        let [mg, eg] = WEIGHT_TABLE[index];
         self.mg += mg * count;
         self.eg += eg * count;
     }

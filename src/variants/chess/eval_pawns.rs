@@ -13,13 +13,8 @@ use crate::core::Side;
 
 /// Every square of each file.
 pub(crate) static FILE_MASK: [Bitboard; 8] = build_file_masks();
-/// The files beside each file.
-pub(crate) static ADJACENT_FILES: [Bitboard; 8] = build_adjacent_files();
 /// Squares strictly ahead of a square on its file, per side.
-pub(crate) static FORWARD_FILE: [[Bitboard; 64]; 2] = build_forward(false);
-/// Squares strictly ahead of a square on the files beside it, per side (the squares
-/// from which enemy pawns could ever attack it, or its own pawn's future attacks).
-pub(crate) static FORWARD_ADJACENT: [[Bitboard; 64]; 2] = build_forward(true);
+pub(crate) static FORWARD_FILE: [[Bitboard; 64]; 2] = build_forward_file();
 
 const fn build_file_masks() -> [Bitboard; 8] {
     let mut out = [0u64; 8];
@@ -31,36 +26,16 @@ const fn build_file_masks() -> [Bitboard; 8] {
     out
 }
 
-const fn build_adjacent_files() -> [Bitboard; 8] {
-    let mut out = [0u64; 8];
-    let mut f = 0;
-    while f < 8 {
-        if f > 0 {
-            out[f] |= FILE_A << (f - 1);
-        }
-        if f < 7 {
-            out[f] |= FILE_A << (f + 1);
-        }
-        f += 1;
-    }
-    out
-}
-
-const fn build_forward(adjacent: bool) -> [[Bitboard; 64]; 2] {
+const fn build_forward_file() -> [[Bitboard; 64]; 2] {
     let mut out = [[0u64; 64]; 2];
     let mut sq = 0;
     while sq < 64 {
-        let (f, r) = (sq % 8, sq / 8);
-        let files = if adjacent {
-            build_adjacent_files()[f]
-        } else {
-            FILE_A << f
-        };
+        let (file, r) = (FILE_A << (sq % 8), sq / 8);
         // Ranks strictly above (White) / below (Black) rank r.
         let above = if r == 7 { 0 } else { u64::MAX << (8 * (r + 1)) };
         let below = if r == 0 { 0 } else { u64::MAX >> (8 * (8 - r)) };
-        out[0][sq] = files & above;
-        out[1][sq] = files & below;
+        out[0][sq] = file & above;
+        out[1][sq] = file & below;
         sq += 1;
     }
     out
@@ -83,59 +58,103 @@ fn distance(a: Square, b: Square) -> i32 {
     df.max(dr)
 }
 
+/// Squares of `b` and every square above them.
+#[inline(always)]
+fn fill_up(mut b: Bitboard) -> Bitboard {
+    b |= b << 8;
+    b |= b << 16;
+    b | b << 32
+}
+
+/// Squares of `b` and every square below them.
+#[inline(always)]
+fn fill_down(mut b: Bitboard) -> Bitboard {
+    b |= b >> 8;
+    b |= b >> 16;
+    b | b >> 32
+}
+
+/// Squares of `b` and every square ahead of them, seen from `side`.
+#[inline(always)]
+pub(crate) fn at_or_ahead(side: Side, b: Bitboard) -> Bitboard {
+    match side {
+        Side::White => fill_up(b),
+        Side::Black => fill_down(b),
+    }
+}
+
+/// Squares strictly ahead of any square of `b` on its file, seen from `side`.
+#[inline(always)]
+pub(crate) fn front_span(side: Side, b: Bitboard) -> Bitboard {
+    match side {
+        Side::White => fill_up(b << 8),
+        Side::Black => fill_down(b >> 8),
+    }
+}
+
+/// The squares beside the squares of `b` on the same rank.
+#[inline(always)]
+pub(crate) fn sideways(b: Bitboard) -> Bitboard {
+    ((b & !FILE_H) << 1) | ((b & !FILE_A) >> 1)
+}
+
 /// Adds the pawn-structure and passed-pawn terms of `side`'s pawns.
 pub(crate) fn pawns<S: Sink>(ctx: &EvalContext, sink: &mut S, side: Side) {
     let (us, them) = (side as usize, side.flip() as usize);
     let sg = sign(side);
     let own = ctx.pawns[us];
+    if own == 0 {
+        return;
+    }
     let enemy = ctx.pawns[them];
+    let doubled = own & front_span(side.flip(), own);
+    let isolated = own & !sideways(fill_up(fill_down(own)));
+    // Pawns whose stop square an enemy pawn attacks.
+    let stop_attacked = match side {
+        Side::White => own & (ctx.pawn_attacks[them] >> 8),
+        Side::Black => own & (ctx.pawn_attacks[them] << 8),
+    };
+    // No neighbour on the same rank or behind can ever defend it.
+    let backward = stop_attacked & !isolated & !at_or_ahead(side, sideways(own));
+    sink.add(PAWN_DOUBLED, sg * doubled.count_ones() as i32);
+    sink.add(PAWN_ISOLATED, sg * isolated.count_ones() as i32);
+    sink.add(PAWN_BACKWARD, sg * backward.count_ones() as i32);
+
+    let mut supported = own & pawn_attacks_set(side, own);
+    while supported != 0 {
+        let sq = supported.trailing_zeros() as Square;
+        supported &= supported - 1;
+        sink.add(PAWN_SUPPORTED + relative_rank(side, sq) - 2, sg);
+    }
+    let mut phalanx = own & sideways(own);
+    while phalanx != 0 {
+        let sq = phalanx.trailing_zeros() as Square;
+        phalanx &= phalanx - 1;
+        sink.add(PAWN_PHALANX + relative_rank(side, sq) - 1, sg);
+    }
+
+    let mut passed = own & !doubled & !front_span(side.flip(), enemy | sideways(enemy));
     let enemy_pieces = ctx.pos.side_bb(side.flip());
-    let (mut doubled, mut isolated, mut backward) = (0, 0, 0);
-    let mut bb = own;
-    while bb != 0 {
-        let sq = bb.trailing_zeros() as Square;
-        bb &= bb - 1;
+    while passed != 0 {
+        let sq = passed.trailing_zeros() as Square;
+        passed &= passed - 1;
         let rank = relative_rank(side, sq);
-        let ahead = FORWARD_FILE[us][sq];
-        let neighbours = ADJACENT_FILES[file_of(sq)] & own;
         let stop = stop_square(side, sq);
-        if ahead & own != 0 {
-            doubled += 1;
+        sink.add(PASSED + rank - 1, sg);
+        if FORWARD_FILE[us][sq] & ctx.occ == 0 {
+            sink.add(PASSED_FREE + rank - 1, sg);
         }
-        if neighbours == 0 {
-            isolated += 1;
-        } else if neighbours & !FORWARD_ADJACENT[us][sq] == 0
-            && ctx.pawn_attacks[them] & (1 << stop) != 0
-        {
-            backward += 1;
-        }
-        if pawn_attacks(side.flip(), sq) & own != 0 {
-            sink.add(PAWN_SUPPORTED + rank - 2, sg);
-        }
-        let bit = 1u64 << sq;
-        if (((bit << 1) & !FILE_A) | ((bit >> 1) & !FILE_H)) & own != 0 {
-            sink.add(PAWN_PHALANX + rank - 1, sg);
-        }
-        if (ahead | FORWARD_ADJACENT[us][sq]) & enemy == 0 && ahead & own == 0 {
-            sink.add(PASSED + rank - 1, sg);
-            if ahead & ctx.occ == 0 {
-                sink.add(PASSED_FREE + rank - 1, sg);
+        let factor = PASSED_RANK_FACTOR[rank];
+        if factor != 0 {
+            if enemy_pieces & (1 << stop) != 0 {
+                sink.add(PASSED_BLOCKED, sg * factor);
             }
-            let factor = PASSED_RANK_FACTOR[rank];
-            if factor != 0 {
-                if enemy_pieces & (1 << stop) != 0 {
-                    sink.add(PASSED_BLOCKED, sg * factor);
-                }
-                let own_king = distance(ctx.king_square[us], stop);
-                let enemy_king = distance(ctx.king_square[them], stop);
-                sink.add(PASSED_OWN_KING, sg * factor * own_king);
-                sink.add(PASSED_ENEMY_KING, sg * factor * enemy_king);
-            }
+            let own_king = distance(ctx.king_square[us], stop);
+            let enemy_king = distance(ctx.king_square[them], stop);
+            sink.add(PASSED_OWN_KING, sg * factor * own_king);
+            sink.add(PASSED_ENEMY_KING, sg * factor * enemy_king);
         }
     }
-    sink.add(PAWN_DOUBLED, sg * doubled);
-    sink.add(PAWN_ISOLATED, sg * isolated);
-    sink.add(PAWN_BACKWARD, sg * backward);
 }
 
 #[cfg(test)]
@@ -143,13 +162,29 @@ mod tests {
     use super::*;
 
     #[test]
-    fn spans_point_towards_the_enemy() {
-        // e4 (28): White's file span e5..e8, Black's e3..e1.
-        assert_eq!(FORWARD_FILE[0][28], FILE_MASK[4] & !0xFFFF_FFFF);
-        assert_eq!(FORWARD_FILE[1][28].count_ones(), 3);
-        assert_eq!(FORWARD_ADJACENT[0][28].count_ones(), 8);
-        assert_eq!(FORWARD_ADJACENT[1][8], 1 << 1);
-        assert_eq!(ADJACENT_FILES[0], FILE_A << 1);
+    fn spans_match_a_square_walk() {
+        for sq in 8..56usize {
+            let (f, r) = (sq % 8, sq / 8);
+            let mut up = 0u64;
+            let mut beside_up = 0u64;
+            for rr in r + 1..8 {
+                up |= 1 << (rr * 8 + f);
+                for ff in [f.wrapping_sub(1), f + 1] {
+                    if ff < 8 {
+                        beside_up |= 1 << (rr * 8 + ff);
+                    }
+                }
+            }
+            let bit = 1u64 << sq;
+            assert_eq!(FORWARD_FILE[0][sq], up);
+            assert_eq!(front_span(Side::White, bit), up);
+            assert_eq!(front_span(Side::White, sideways(bit)), beside_up);
+            assert_eq!(at_or_ahead(Side::White, bit), up | bit);
+            let mirrored = |b: Bitboard| b.swap_bytes();
+            assert_eq!(FORWARD_FILE[1][sq ^ 56], mirrored(up));
+            assert_eq!(front_span(Side::Black, bit.swap_bytes()), mirrored(up));
+        }
+        assert_eq!(FILE_MASK[4], FILE_A << 4);
         assert_eq!(distance(0, 63), 7);
         assert_eq!(stop_square(Side::Black, 52), 44);
     }

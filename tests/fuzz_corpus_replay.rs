@@ -109,3 +109,47 @@ fn moves_xiangqi_corpus() {
 fn moves_raumschach_corpus() {
     replay("moves_raumschach");
 }
+
+/// The independent FEN-text checks must catch what they claim to (else a corpus replay
+/// proves nothing) and accept real positions.
+#[test]
+fn the_invariant_checks_catch_planted_violations() {
+    use checks::text::{chess, raumschach, xiangqi};
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(chess(start, &[]), Ok(()));
+    for bad in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w kq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1",
+        "rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1",
+        "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0",
+    ] {
+        assert!(chess(bad, &[]).is_err(), "{bad}");
+    }
+    // An en passant square is kept only with a legal capture onto it.
+    let ep = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
+    assert!(chess(ep, &["e5f6".to_string()]).is_ok());
+    assert!(chess(ep, &["e5e6".to_string()]).is_err());
+
+    let xq = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    assert_eq!(xiangqi(xq), Ok(()));
+    for bad in [
+        "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4P4/RNBAKABNR w - - 0 1",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/3A5/RNB1KABNR w - - 0 1",
+        "rnba1abnr/9/1c5c1/p1p1k1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    ] {
+        assert!(xiangqi(bad).is_err(), "{bad}");
+    }
+
+    let rs = "rnknr/ppppp/5/5/5/ubqub/ppppp/5/5/5/5/5/5/5/5/5/5/5/PPPPP/BUQBU/5/5/5/PPPPP/RNKNR w - - 0 1";
+    assert_eq!(raumschach(rs), Ok(()));
+    for bad in [
+        "rnknP/ppppp/5/5/5/ubqub/ppppp/5/5/5/5/5/5/5/5/5/5/5/PPPPP/BUQBU/5/5/5/PPPPP/RNKNR w - - 0 1",
+        "rnknr/ppppp/5/5/5/ubqub/ppppp/5/5/5/Q4/5/5/5/5/5/5/5/PPPPP/BUQBU/5/5/5/PPPPP/RNKNR w - - 0 1",
+        "rnknr/ppppp/5/5/5/ubqub/ppppp/5/5/5/5/5/5/5/5/5/5/5/PPPPP/BUQBU/5/5/5/PPPPP/RN1NR w - - 0 1",
+    ] {
+        assert!(raumschach(bad).is_err(), "{bad}");
+    }
+}

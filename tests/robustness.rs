@@ -468,3 +468,32 @@ fn position_during_a_search_applies_to_the_next_one() {
         assert!(engine.quit().success());
     }
 }
+
+/// `Hash` at its maximum (64 GiB) under an address-space limit of 1 GB: the engine must
+/// fall back to a table that fits and keep playing, not abort on the allocation.
+#[test]
+#[cfg(target_os = "linux")]
+fn hash_larger_than_memory_degrades_instead_of_aborting() {
+    let mut cmd = std::process::Command::new("sh");
+    cmd.arg("-c")
+        .arg("ulimit -v 1000000 && exec \"$0\"")
+        .arg(env!("CARGO_BIN_EXE_kaleido"));
+    let mut engine = EngineProc::start_command(cmd);
+    engine.send("uci");
+    engine.read_until(|l| l == "uciok");
+    engine.send("setoption name Hash value 65536");
+    engine.sync();
+    engine.send("position startpos");
+    let legal = legal_moves(&mut engine);
+    engine.send("go depth 3");
+    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    let best = lines
+        .last()
+        .and_then(|l| l.split_whitespace().nth(1))
+        .unwrap_or("");
+    assert!(legal.iter().any(|m| m == best), "bestmove {best} not legal");
+    engine.send("setoption name Hash value 65536");
+    engine.send("go depth 3");
+    engine.read_until(|l| l.starts_with("bestmove"));
+    assert!(engine.quit().success());
+}

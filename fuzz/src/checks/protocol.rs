@@ -15,15 +15,22 @@ use std::sync::{Arc, Mutex};
 pub struct Capture(Arc<Mutex<Vec<u8>>>);
 
 impl Capture {
-    /// The output so far as lines (taken out of the buffer).
+    /// The complete lines written so far, taken out of the buffer. A line still being
+    /// written by a search thread (its text and newline are separate writes) stays.
     pub fn take_lines(&self) -> Vec<String> {
-        let bytes = std::mem::take(&mut *self.0.lock().unwrap_or_else(|e| e.into_inner()));
+        let mut buf = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(end) = buf.iter().rposition(|&b| b == b'\n') else {
+            return Vec::new();
+        };
+        let rest = buf.split_off(end + 1);
+        let bytes = std::mem::replace(&mut *buf, rest);
         let text = String::from_utf8(bytes).expect("the engine writes UTF-8");
-        assert!(
-            text.is_empty() || text.ends_with('\n'),
-            "unterminated output line"
-        );
         text.lines().map(String::from).collect()
+    }
+
+    /// Whether a partial line is left (checked once every thread has finished).
+    pub fn has_partial_line(&self) -> bool {
+        !self.0.lock().unwrap_or_else(|e| e.into_inner()).is_empty()
     }
 }
 

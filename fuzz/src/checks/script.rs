@@ -358,6 +358,9 @@ pub fn run_script(data: &[u8]) {
     m.engine.shutdown();
     m.send("isready");
     m.check_display();
+    if m.capture.has_partial_line() {
+        m.fail("an unterminated output line");
+    }
     if !m.pending.is_empty() {
         m.fail(&format!("{} searches never answered", m.pending.len()));
     }

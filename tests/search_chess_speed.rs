@@ -6,6 +6,8 @@
 //! * `bench_figures`: the 30-position bench at its default depth (nodes, nps);
 //! * `smp_scaling`: nodes/s with 2 threads vs 1 (fixed time per position) and time to a
 //!   fixed depth with 2 threads vs 1, on the first 20 bench positions.
+//!
+//! `SEARCH_DEPTH=<d>` changes the depth, `SEARCH_PARAM_<name>=<v>` a search parameter.
 
 use kaleido::bench::{bench, CHESS_BENCH_DEPTH, CHESS_FENS};
 use kaleido::core::{Game, GameConfig};
@@ -14,7 +16,18 @@ use kaleido::tt::TranspositionTable;
 use kaleido::variants::chess::Chess;
 use std::time::{Duration, Instant};
 
+/// `SEARCH_PARAM_<name>=<value>` environment variables override search parameters.
+fn params_from_env() {
+    for (key, value) in std::env::vars() {
+        if let (Some(name), Ok(v)) = (key.strip_prefix("SEARCH_PARAM_"), value.parse()) {
+            kaleido::search::params::set(name, v).unwrap();
+            println!("parameter {name} = {v}");
+        }
+    }
+}
+
 fn depth_from_env(default: u32) -> u32 {
+    params_from_env();
     std::env::var("SEARCH_DEPTH")
         .ok()
         .and_then(|d| d.parse().ok())

@@ -181,6 +181,18 @@ impl<G: Game> Worker<'_, G> {
                 child.play(m);
                 child
             });
+            // With several threads, a move another thread is searching waits till last.
+            let shared = self.shared;
+            let busy = shared.busy.as_ref().filter(|_| depth >= p.smp_defer_depth);
+            let child_key = child.key();
+            if let Some(table) = busy {
+                if legal > 1 && !picker.replaying() && table.is_busy(child_key) {
+                    legal -= 1;
+                    picker.defer(m);
+                    continue;
+                }
+            }
+            let announced = busy.is_some_and(|table| table.enter(child_key));
             let gives_check = child.in_check();
             let extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
             let new_depth = depth - 1 + extension;
@@ -214,6 +226,11 @@ impl<G: Game> Worker<'_, G> {
                 s
             };
             self.line.pop();
+            if announced {
+                if let Some(table) = &shared.busy {
+                    table.leave(child_key);
+                }
+            }
             if self.stopped {
                 return DRAW;
             }

@@ -204,3 +204,26 @@ impl<G: Game> Worker<'_, G> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn busy_table_announces_and_withdraws() {
+        let table = BusyTable::new();
+        let key = 0xABCD_0000_1234_5678;
+        assert!(!table.is_busy(key));
+        assert!(table.enter(key));
+        assert!(table.is_busy(key));
+        assert!(
+            !table.enter(key ^ (1 << 40)),
+            "same slot, other key: slot taken"
+        );
+        assert!(!table.is_busy(key ^ (1 << 40)));
+        table.leave(key ^ (1 << 40));
+        assert!(table.is_busy(key), "only the owner's key withdraws");
+        table.leave(key);
+        assert!(!table.is_busy(key));
+    }
+}

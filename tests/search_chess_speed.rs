@@ -199,3 +199,29 @@ fn stop_latency_and_movetime_overshoot() {
         }
     }
 }
+
+/// Resident memory of a transposition table: `Hash` MiB allocated, all of it touched.
+#[test]
+#[ignore]
+fn tt_resident_size() {
+    let rss_kib = || {
+        let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+        status
+            .lines()
+            .find(|l| l.starts_with("VmRSS:"))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|v| v.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    for mib in [16usize, 256] {
+        let before = rss_kib();
+        let tt = TranspositionTable::new(mib);
+        let after = rss_kib();
+        println!(
+            "Hash {mib} MiB: table {} bytes, resident growth {} KiB",
+            tt.size_bytes(),
+            after.saturating_sub(before)
+        );
+        drop(tt);
+    }
+}

@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod core;
+pub mod matchrun;
 pub mod perft;
 pub mod protocol;
 pub mod search;

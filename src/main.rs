@@ -49,6 +49,8 @@ enum Command {
         #[arg(long)]
         single: bool,
     },
+    /// Play engines against each other with kaleido as the referee (any variant, SPRT, PGN).
+    Match(Box<kaleido::matchrun::MatchArgs>),
 }
 
 fn main() {
@@ -78,6 +80,7 @@ fn main() {
             chess960,
             single,
         }) => std::process::exit(run_perft(depth, &variant, fen.as_deref(), chess960, single)),
+        Some(Command::Match(args)) => std::process::exit(kaleido::matchrun::run(*args)),
     }
 }
 

@@ -69,6 +69,7 @@ pub const VARIANTS: &[&str] = &[
     "chess",
     "fischerandom",
     "xiangqi",
+    "alice",
     "raumschach",
     "raumschach4",
 ];
@@ -110,6 +111,10 @@ pub fn new_session(variant: &str, chess960: bool, notation: Notation) -> Option<
             cfg(false),
             notation,
         )),
+        "alice" => Box::new(GameSession::<variants::alice::Alice>::new(
+            cfg(false),
+            notation,
+        )),
         "raumschach" => Box::new(GameSession::<variants::raumschach::Raumschach>::new(
             cfg(false),
             notation,
@@ -134,6 +139,7 @@ pub fn bench_variant(variant: &str, depth: Option<u32>) -> Option<Result<(u64, D
         "chess" => bench::<chess::Position>(CHESS_FENS, &std, depth.unwrap_or(12)),
         "fischerandom" => bench::<chess::Position>(CHESS960_BENCH_FENS, &c960, depth.unwrap_or(12)),
         "xiangqi" => bench::<xiangqi::Xiangqi>(xiangqi::BENCH_FENS, &std, depth.unwrap_or(10)),
+        "alice" => bench::<alice::Alice>(alice::BENCH_FENS, &std, depth.unwrap_or(10)),
         "raumschach" => {
             bench::<raumschach::Raumschach>(raumschach::BENCH_FENS, &std, depth.unwrap_or(5))
         }

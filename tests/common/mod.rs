@@ -20,7 +20,12 @@ pub const TIMEOUT: Duration = Duration::from_secs(60);
 
 impl EngineProc {
     pub fn start() -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kaleido"))
+        Self::start_command(Command::new(env!("CARGO_BIN_EXE_kaleido")))
+    }
+
+    /// Starts `cmd` (the engine, or a wrapper that execs it) with piped stdin/stdout.
+    pub fn start_command(mut cmd: Command) -> Self {
+        let mut child = cmd
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

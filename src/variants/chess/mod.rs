@@ -6,6 +6,11 @@
 
 pub mod attacks;
 pub mod eval;
+mod eval_king;
+pub mod eval_layout;
+mod eval_pawns;
+mod eval_pieces;
+pub mod eval_weights;
 pub mod fen;
 pub mod movegen;
 pub mod notation;

@@ -3,7 +3,7 @@
 //! FEN, move text, board diagram, evaluation and exchange evaluation, all written against
 //! the [`Cube`] trait.
 //! The 5x5x5 rules are in `cube5.rs`; the 4x4x4 game (`variants::raumschach4`) supplies
-//! its own `Cube`. The UCI extension is specified in `PROTOCOL.md` next to this file.
+//! its own `Cube`. The UCI extension is specified in protocol.md §10.
 
 pub mod bitset;
 pub mod cube;

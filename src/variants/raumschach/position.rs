@@ -142,9 +142,9 @@ impl<C: Cube> Position<C> {
         let irreversible = captured
             || kind == Kind::Pawn
                 && (m.promotion().is_some() || !C::pawn_steps(self.side, to).has(from));
-        self.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
+        self.halfmove = if irreversible { 0 } else { self.halfmove.saturating_add(1) };
         if self.side == Side::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         let mover = self.side;
         self.side = mover.flip();
@@ -155,9 +155,9 @@ impl<C: Cube> Position<C> {
     /// Passes the turn (null move). Never called in check, so the opponent, whose king
     /// was not attacked before, is not in check after it.
     pub fn make_null(&mut self) {
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         if self.side == Side::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = self.side.flip();
         self.key ^= C::zobrist_black();

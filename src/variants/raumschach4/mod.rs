@@ -1,7 +1,7 @@
 //! Raumschach 4x4x4 (SIII4, setup B by default): the 5x5x5 machinery of
 //! `variants::raumschach` (geometry, generic position, legal generator, FEN, notation,
 //! evaluation) instantiated with this game's `Cube` (`cube4.rs`). The rules are a
-//! reconstruction; `PROTOCOL.md` next to this file says how and why.
+//! reconstruction; protocol.md §11 says how and why.
 
 mod cube4;
 

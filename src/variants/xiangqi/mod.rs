@@ -1,7 +1,7 @@
 //! The Xiangqi (Chinese chess) variant: `Xiangqi` implements `core::Game`.
 //! This file only wires the trait to the parts: geometry (`board`), tables (`tables`),
 //! position and make (`position`), move generation (`movegen`), FEN (`fen`), the
-//! repetition rules (`rules`) and evaluation (`eval`). See `RULES-IMPLEMENTED.md`.
+//! repetition rules (`rules`) and evaluation (`eval`). protocol.md §8 states exactly what is implemented.
 
 mod board;
 pub mod eval;

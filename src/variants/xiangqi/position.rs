@@ -218,7 +218,7 @@ impl Xiangqi {
             self.psq -= psq(us ^ 1, ck, to);
             self.halfmove = 0;
         } else {
-            self.halfmove += 1;
+            self.halfmove = self.halfmove.saturating_add(1);
             self.occ_t |= tbit(to);
         }
         self.occ_t &= !tbit(from);
@@ -232,7 +232,7 @@ impl Xiangqi {
             self.kings[us] = to as u8;
         }
         if us == 1 {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = self.side.flip();
         self.last_move = m;
@@ -242,11 +242,11 @@ impl Xiangqi {
     /// Passes the turn.
     pub fn make_null(&mut self) {
         if self.side == Side::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = self.side.flip();
         self.key ^= ZOBRIST[ZOBRIST_BLACK];
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         self.last_move = Move::default();
         self.last_captured = 0;
     }

@@ -1,0 +1,84 @@
+//! The checking functions behind every fuzz target, shared by the libFuzzer binaries
+//! (`fuzz/fuzz_targets/`) and the corpus replay test (`tests/fuzz_corpus_replay.rs`,
+//! which includes this module by path so `cargo test` needs no cargo-fuzz). Each target
+//! is a function `fn(&[u8])` that panics when kaleido breaks a rule: a panic inside
+//! kaleido, or an invariant violated by a position it accepted or produced.
+//! This module depends on the `kaleido` library only.
+
+pub mod position;
+pub mod protocol;
+pub mod script;
+pub mod targets;
+pub mod text;
+
+use kaleido::core::{Game, GameConfig};
+use kaleido::variants::{chess::Chess, raumschach::Raumschach, xiangqi::Xiangqi};
+
+/// What a variant adds to the generic checks.
+pub trait Checked: Game {
+    /// The rule settings the FEN target tries (chess: standard and Chess960).
+    const CONFIGS: &'static [GameConfig];
+    /// Positions the move target starts from.
+    const MOVE_FENS: &'static [&'static str];
+    /// Variant invariants of a canonical FEN printed by the engine, given the legal
+    /// moves (written in UCI notation) of that position.
+    fn text_invariants(fen: &str, cfg: &GameConfig, legal: &[String]) -> Result<(), String>;
+}
+
+const STANDARD: GameConfig = GameConfig { chess960: false };
+const BOTH: &[GameConfig] = &[STANDARD, GameConfig { chess960: true }];
+
+impl Checked for Chess {
+    const CONFIGS: &'static [GameConfig] = BOTH;
+    const MOVE_FENS: &'static [&'static str] = &[
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ];
+    fn text_invariants(fen: &str, _cfg: &GameConfig, legal: &[String]) -> Result<(), String> {
+        text::chess(fen, legal)
+    }
+}
+
+impl Checked for Xiangqi {
+    const CONFIGS: &'static [GameConfig] = &[STANDARD];
+    const MOVE_FENS: &'static [&'static str] = &[
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        "4ka3/4a1n2/4b4/6p2/4p1b2/2P1PRP2/p6p1/1r1K4N/6C2/2B2A3 w - - 9 58",
+        "r1bakab1r/8c/n5n2/p1p1p1p1p/4C4/2P2C3/P3P1P1P/9/4K4/RNBA1ABcR b - - 11 9",
+        "3k5/4P4/9/9/9/9/9/9/9/4K4 w - - 0 1",
+    ];
+    fn text_invariants(fen: &str, _cfg: &GameConfig, _legal: &[String]) -> Result<(), String> {
+        text::xiangqi(fen)
+    }
+}
+
+impl Checked for Raumschach {
+    const CONFIGS: &'static [GameConfig] = &[STANDARD];
+    const MOVE_FENS: &'static [&'static str] = &[
+        "rnknr/ppppp/5/5/5/ubqub/ppppp/5/5/5/5/5/5/5/5/5/5/5/PPPPP/BUQBU/5/5/5/PPPPP/RNKNR w - - 0 1",
+        "r1knr/Bpppp/5/5/2Q2/ubq2/ppppp/5/5/5/2nb1/5/5/5/4N/5/5/1u3/PPPPP/1U1BU/5/5/5/PPPPP/RNK1R w - - 0 1",
+        "rnk2/ppppp/5/5/4B/1b1ur/2ppp/p2n1/5/5/5/1p3/5/3PN/5/5/5/4b/PPP2/BU2U/1Q3/q4/2P2/PP1KP/R2NR b - - 0 1",
+    ];
+    fn text_invariants(fen: &str, _cfg: &GameConfig, _legal: &[String]) -> Result<(), String> {
+        text::raumschach(fen)
+    }
+}
+
+/// A target's checking function: panics when kaleido breaks a rule on `data`.
+pub type Target = fn(&[u8]);
+
+/// Every target by name: the names of the fuzz binaries and of the corpus folders.
+pub const TARGETS: &[(&str, Target)] = &[
+    ("protocol", protocol::protocol_lines),
+    ("session", script::run_script),
+    ("fen_chess", targets::fen::<Chess>),
+    ("fen_xiangqi", targets::fen::<Xiangqi>),
+    ("fen_raumschach", targets::fen::<Raumschach>),
+    ("moves_chess", targets::moves::<Chess>),
+    ("moves_xiangqi", targets::moves::<Xiangqi>),
+    ("moves_raumschach", targets::moves::<Raumschach>),
+];

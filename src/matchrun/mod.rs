@@ -1,0 +1,56 @@
+//! `kaleido match`: a referee and tournament runner for every kaleido variant. Engines are
+//! outside processes speaking UCI, UCCI or XBoard; kaleido's own rules (through the generic
+//! [`referee::Referee`]) judge every move and every game end.
+//!
+//! Files, one concern each: `cli` (command line), `scheduler` (tournament, threads, output),
+//! `playgame` (one game), `referee` + `registry` (rules), `san` (PGN move text),
+//! `driver` + `uci` + `xboard` + `process` + `engine` (engine processes), `timecontrol`,
+//! `adjudication`, `openings` + `chess960` + `rng`, `record` + `pgn` (game records),
+//! `results` + `stats` + `sprt` + `report` (numbers and their text).
+
+pub mod adjudication;
+pub mod chess960;
+pub mod cli;
+pub mod driver;
+pub mod engine;
+#[cfg(test)]
+mod machinery_tests;
+pub mod openings;
+pub mod pgn;
+pub mod playgame;
+pub mod process;
+pub mod record;
+pub mod referee;
+pub mod registry;
+pub mod report;
+pub mod results;
+pub mod rng;
+pub mod san;
+pub mod scheduler;
+pub mod sprt;
+pub mod stats;
+pub mod timecontrol;
+#[cfg(test)]
+mod toygame;
+pub mod uci;
+pub mod xboard;
+
+pub use cli::MatchArgs;
+
+/// Runs `kaleido match`; returns the process exit code (0 = the match ran, 1 = bad input).
+pub fn run(args: MatchArgs) -> i32 {
+    let result = args.to_config().and_then(|cfg| {
+        // Fail on an unknown variant before anything starts.
+        registry::new_referee(&args.variant)?;
+        let variant = args.variant.clone();
+        let factory = move || registry::new_referee(&variant).expect("variant checked above");
+        scheduler::run_match(&cfg, &factory, &mut std::io::stdout().lock())
+    });
+    match result {
+        Ok(_) => 0,
+        Err(e) => {
+            eprintln!("kaleido match: error: {e}");
+            1
+        }
+    }
+}

@@ -1,0 +1,364 @@
+//! One game between two engines with the referee in charge: set both engines up, replay the
+//! opening, then alternate think requests, checking each answer against the clock and the
+//! rules, until the rules, an adjudication or a forfeit (time, illegal move, crash, stall)
+//! end it. Knows no particular game and no protocol details.
+
+use super::adjudication::{AdjudicationRules, Adjudicator};
+use super::driver::{ClockState, Decision, EngineError, GameSetup, Reply, ThinkRequest, MATE_CP};
+use super::engine::EngineSlot;
+use super::openings::Opening;
+use super::record::{utc_date, GameRecord, GameResult, MoveEntry, Termination};
+use super::referee::Referee;
+use super::timecontrol::{Clock, Limits};
+use crate::core::{Notation, Side};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Settings shared by every game of a match.
+#[derive(Clone, Debug)]
+pub struct GameOptions {
+    /// Extra milliseconds allowed beyond the clock before a time forfeit.
+    pub margin_ms: u64,
+    /// How long to wait for a move when no clock or movetime bounds it.
+    pub stall_timeout: Duration,
+    pub adjudication: AdjudicationRules,
+}
+
+/// Who plays one game and from where.
+#[derive(Clone, Debug)]
+pub struct GamePlan<'a> {
+    pub number: usize,
+    pub opening: &'a Opening,
+    /// Engine indices of White and Black.
+    pub players: [usize; 2],
+    pub names: [String; 2],
+    pub limits: [Limits; 2],
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}
+
+/// The PGN comment of an engine's move: `+0.31/12 0.45s`, `-M3/20 1.2s`.
+pub fn move_comment(reply: &Reply) -> String {
+    let mut c = match reply.score_cp {
+        Some(s) if s.abs() >= MATE_CP - 1000 => {
+            let n = MATE_CP - s.abs();
+            format!("{}M{n}", if s > 0 { "+" } else { "-" })
+        }
+        Some(s) => format!("{:+.2}", s as f64 / 100.0),
+        None => String::new(),
+    };
+    if let Some(d) = reply.depth {
+        c += &format!("/{d}");
+    }
+    if !c.is_empty() {
+        c.push(' ');
+    }
+    c + &format!("{:.3}s", reply.elapsed.as_secs_f64())
+}
+
+fn fullmove_of(fen: &str) -> u32 {
+    fen.split_whitespace()
+        .nth(5)
+        .and_then(|t| t.parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(1)
+}
+
+struct Ending {
+    result: GameResult,
+    termination: Termination,
+    reason: String,
+}
+
+fn forfeit(loser: Side, termination: Termination, reason: String) -> Ending {
+    Ending {
+        result: GameResult::win_for(loser.flip()),
+        termination,
+        reason,
+    }
+}
+
+/// Plays one game. `slots` holds the worker's engines, indexed like `plan.players`.
+pub fn play_game(
+    plan: &GamePlan<'_>,
+    slots: &mut [EngineSlot],
+    referee: &mut dyn Referee,
+    options: &GameOptions,
+    stop: &AtomicBool,
+) -> GameRecord {
+    let mut moves: Vec<MoveEntry> = Vec::new();
+    let ending = run(plan, slots, referee, options, stop, &mut moves);
+    for &idx in &plan.players {
+        if let Some(d) = slots[idx].running() {
+            d.game_over(ending.result.pgn(), &ending.reason);
+        }
+    }
+    let start_fen = referee.start_fen();
+    let time_control = if plan.limits[0] == plan.limits[1] {
+        plan.limits[0].to_string()
+    } else {
+        format!("{} / {}", plan.limits[0], plan.limits[1])
+    };
+    GameRecord {
+        number: plan.number,
+        white: plan.players[0],
+        black: plan.players[1],
+        white_name: plan.names[0].clone(),
+        black_name: plan.names[1].clone(),
+        variant: referee.variant().to_string(),
+        start_fullmove: fullmove_of(&start_fen),
+        start_fen: (!referee.standard_start()).then_some(start_fen),
+        start_side: referee.start_side(),
+        moves,
+        result: ending.result,
+        termination: ending.termination,
+        reason: ending.reason,
+        time_control,
+        date: utc_date(),
+    }
+}
+
+fn run(
+    plan: &GamePlan<'_>,
+    slots: &mut [EngineSlot],
+    referee: &mut dyn Referee,
+    options: &GameOptions,
+    stop: &AtomicBool,
+    moves: &mut Vec<MoveEntry>,
+) -> Ending {
+    let unfinished = |reason: String| Ending {
+        result: GameResult::Unfinished,
+        termination: Termination::Unterminated,
+        reason,
+    };
+    if let Err(e) = referee.reset(plan.opening.fen.as_deref()) {
+        return unfinished(format!("bad opening: {e}"));
+    }
+    for m in &plan.opening.moves {
+        match referee.play_text(m, Notation::Uci) {
+            Ok(ply) => moves.push(MoveEntry {
+                text: ply.pgn.clone(),
+                comment: Some("book".into()),
+            }),
+            Err(e) => return unfinished(format!("bad opening: {e}")),
+        }
+    }
+    let start_fen = (!referee.standard_start()).then(|| referee.start_fen());
+    for side in [Side::White, Side::Black] {
+        let slot = &mut slots[plan.players[side.index()]];
+        let setup = GameSetup {
+            variant: referee.variant().to_string(),
+            chess960: referee.chess960(),
+            start_fen: start_fen.clone(),
+            limits: plan.limits[side.index()],
+        };
+        let who = &plan.names[side.index()];
+        let outcome = slot
+            .driver()
+            .map_err(|e| (Termination::Disconnection, e))
+            .and_then(|d| {
+                d.new_game(&setup).map_err(|e| {
+                    let t = if e == EngineError::Disconnected {
+                        Termination::Disconnection
+                    } else {
+                        Termination::StalledConnection
+                    };
+                    (t, e.to_string())
+                })
+            });
+        if let Err((termination, why)) = outcome {
+            slot.discard();
+            return forfeit(
+                side,
+                termination,
+                format!(
+                    "{} ({who}) could not start the game: {why}",
+                    side_name(side)
+                ),
+            );
+        }
+    }
+
+    let mut clocks: Vec<Option<Clock>> = plan
+        .limits
+        .iter()
+        .map(|l| l.clock.map(Clock::new))
+        .collect();
+    let mut adjudicator = Adjudicator::new(options.adjudication);
+    let start_fullmove = fullmove_of(&referee.start_fen());
+    let start_offset = if referee.start_side() == Side::White {
+        0
+    } else {
+        1
+    };
+    loop {
+        if let Some(end) = referee.rules_end() {
+            let result = match end.winner {
+                Some(side) => GameResult::win_for(side),
+                None => GameResult::Draw,
+            };
+            return Ending {
+                result,
+                termination: Termination::Normal,
+                reason: end.reason.clone(),
+            };
+        }
+        if stop.load(Ordering::Relaxed) {
+            return unfinished("match stopped".into());
+        }
+        let side = referee.side_to_move();
+        let me = side.index();
+        let who = format!("{} ({})", side_name(side), plan.names[me]);
+        let limits = plan.limits[me];
+        let slot = &mut slots[plan.players[me]];
+        let driver = match slot.driver() {
+            Ok(d) => d,
+            Err(e) => {
+                return forfeit(
+                    side,
+                    Termination::Disconnection,
+                    format!("{who} could not be restarted: {e}"),
+                )
+            }
+        };
+        let notation = driver.notation();
+        let san_castling = referee.chess960() && driver.castles_in_san();
+        let history: Vec<String> = referee
+            .plies()
+            .iter()
+            .map(|p| match p.castling {
+                Some(c) if san_castling => c.to_string(),
+                _ => p.text(notation).to_string(),
+            })
+            .collect();
+        let state = |c: &Option<Clock>| {
+            c.map(|c| ClockState {
+                left_ms: c.left_ms(),
+                increment_ms: c.increment_ms(),
+                moves_to_go: c.moves_to_go(),
+            })
+        };
+        let own_clock = state(&clocks[me]);
+        let budget_ms = match (own_clock, limits.movetime_ms) {
+            (Some(c), _) => Some(c.left_ms + options.margin_ms),
+            (None, Some(ms)) => Some(ms + options.margin_ms),
+            (None, None) => None,
+        };
+        let wait = budget_ms.map_or(options.stall_timeout, Duration::from_millis);
+        let request = ThinkRequest {
+            start_fen: start_fen.as_deref(),
+            moves: &history,
+            side,
+            own_clock,
+            opponent_clock: state(&clocks[side.flip().index()]),
+            limits,
+            deadline: Instant::now() + wait,
+        };
+        let reply = match driver.think(&request) {
+            Ok(r) => r,
+            Err(e) => {
+                slot.discard();
+                return match e {
+                    EngineError::Timeout if budget_ms.is_some() => forfeit(
+                        side,
+                        Termination::TimeForfeit,
+                        format!("{who} loses on time"),
+                    ),
+                    EngineError::Timeout => forfeit(
+                        side,
+                        Termination::StalledConnection,
+                        format!("{who} stalls: no move in {:.1}s", wait.as_secs_f64()),
+                    ),
+                    EngineError::Disconnected => forfeit(
+                        side,
+                        Termination::Disconnection,
+                        format!("{who} disconnects (engine process exited)"),
+                    ),
+                    EngineError::Unsupported(why) => {
+                        forfeit(side, Termination::Disconnection, format!("{who}: {why}"))
+                    }
+                };
+            }
+        };
+        let elapsed_ms = reply.elapsed.as_millis() as u64;
+        let in_time = match (&mut clocks[me], limits.movetime_ms) {
+            (Some(clock), _) => clock.charge(elapsed_ms, options.margin_ms),
+            (None, Some(ms)) => elapsed_ms <= ms + options.margin_ms,
+            (None, None) => true,
+        };
+        if !in_time {
+            let allowed = budget_ms.unwrap_or(0);
+            let why = format!("{who} loses on time ({elapsed_ms} ms used, {allowed} ms allowed)");
+            return forfeit(side, Termination::TimeForfeit, why);
+        }
+        let text = match &reply.decision {
+            Decision::Move(text) => text.clone(),
+            Decision::Resign => {
+                return forfeit(side, Termination::Normal, format!("{who} resigns"))
+            }
+            Decision::NoMove => {
+                return forfeit(
+                    side,
+                    Termination::IllegalMove,
+                    format!("{who} sends no move in a position with legal moves"),
+                )
+            }
+        };
+        match referee.play_text(&text, notation) {
+            Ok(ply) => moves.push(MoveEntry {
+                text: ply.pgn.clone(),
+                comment: Some(move_comment(&reply)),
+            }),
+            Err(e) => {
+                return forfeit(
+                    side,
+                    Termination::IllegalMove,
+                    format!("{who} plays an illegal move: {e}"),
+                )
+            }
+        }
+        let plies = referee.plies().len();
+        let fullmove = start_fullmove + ((plies - 1 + start_offset) / 2) as u32;
+        if let Some(adj) = adjudicator.record(side, reply.score_cp, fullmove, plies as u32) {
+            if referee.rules_end().is_none() {
+                let result = match adj.winner {
+                    Some(w) => GameResult::win_for(w),
+                    None => GameResult::Draw,
+                };
+                return Ending {
+                    result,
+                    termination: Termination::Adjudication,
+                    reason: adj.reason,
+                };
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comments_show_score_depth_and_time() {
+        let r = |score, depth| Reply {
+            decision: Decision::NoMove,
+            score_cp: score,
+            depth,
+            elapsed: Duration::from_millis(450),
+        };
+        assert_eq!(move_comment(&r(Some(31), Some(12))), "+0.31/12 0.450s");
+        assert_eq!(
+            move_comment(&r(Some(-(MATE_CP - 3)), Some(20))),
+            "-M3/20 0.450s"
+        );
+        assert_eq!(move_comment(&r(None, None)), "0.450s");
+        assert_eq!(fullmove_of("x w - - 0 17"), 17);
+        assert_eq!(fullmove_of("x w - -"), 1);
+    }
+}

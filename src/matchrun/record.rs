@@ -1,0 +1,175 @@
+//! What a finished game leaves behind: players, start, moves with their comments, result
+//! and why it ended. Shared by the game loop, the PGN writer and the statistics; knows no
+//! protocol and no rules.
+
+use crate::core::Side;
+
+/// The result of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    WhiteWins,
+    BlackWins,
+    Draw,
+    /// Not finished (the match was stopped).
+    Unfinished,
+}
+
+impl GameResult {
+    pub fn win_for(side: Side) -> GameResult {
+        match side {
+            Side::White => GameResult::WhiteWins,
+            Side::Black => GameResult::BlackWins,
+        }
+    }
+
+    /// `1-0`, `0-1`, `1/2-1/2`, `*`.
+    pub fn pgn(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unfinished => "*",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<GameResult> {
+        match text {
+            "1-0" => Some(GameResult::WhiteWins),
+            "0-1" => Some(GameResult::BlackWins),
+            "1/2-1/2" => Some(GameResult::Draw),
+            "*" => Some(GameResult::Unfinished),
+            _ => None,
+        }
+    }
+
+    /// Points of `side`: 1, 0.5 or 0 (`None` if unfinished).
+    pub fn points(self, side: Side) -> Option<f64> {
+        match (self, side) {
+            (GameResult::Draw, _) => Some(0.5),
+            (GameResult::WhiteWins, Side::White) | (GameResult::BlackWins, Side::Black) => {
+                Some(1.0)
+            }
+            (GameResult::WhiteWins, Side::Black) | (GameResult::BlackWins, Side::White) => {
+                Some(0.0)
+            }
+            (GameResult::Unfinished, _) => None,
+        }
+    }
+}
+
+/// Why a game ended, as the PGN `Termination` tag says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Termination {
+    /// By the rules (mate, repetition, ...) or a resignation.
+    Normal,
+    TimeForfeit,
+    IllegalMove,
+    /// The engine process exited or closed its output.
+    Disconnection,
+    /// No answer at all while no clock was running.
+    StalledConnection,
+    Adjudication,
+    Unterminated,
+}
+
+impl Termination {
+    pub fn pgn(self) -> &'static str {
+        match self {
+            Termination::Normal => "normal",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::IllegalMove => "illegal move",
+            Termination::Disconnection => "abandoned",
+            Termination::StalledConnection => "stalled connection",
+            Termination::Adjudication => "adjudication",
+            Termination::Unterminated => "unterminated",
+        }
+    }
+}
+
+/// One ply as recorded.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveEntry {
+    /// The move as written in PGN movetext.
+    pub text: String,
+    /// Engine score, depth and time (`+0.31/12 0.45s`), or `book`.
+    pub comment: Option<String>,
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// 1-based, in scheduling order.
+    pub number: usize,
+    /// Engine indices.
+    pub white: usize,
+    pub black: usize,
+    pub white_name: String,
+    pub black_name: String,
+    pub variant: String,
+    /// Start position, when it is not the variant's own.
+    pub start_fen: Option<String>,
+    /// Side to move and move number at the start (for PGN numbering).
+    pub start_side: Side,
+    pub start_fullmove: u32,
+    pub moves: Vec<MoveEntry>,
+    pub result: GameResult,
+    pub termination: Termination,
+    /// A sentence such as "Black loses on time".
+    pub reason: String,
+    /// The PGN `TimeControl` text.
+    pub time_control: String,
+    /// UTC date `YYYY.MM.DD`.
+    pub date: String,
+}
+
+impl GameRecord {
+    /// Points of engine `engine` in this game, if it played and the game finished.
+    pub fn points_of(&self, engine: usize) -> Option<f64> {
+        if engine == self.white {
+            self.result.points(Side::White)
+        } else if engine == self.black {
+            self.result.points(Side::Black)
+        } else {
+            None
+        }
+    }
+}
+
+/// Today's UTC date as `YYYY.MM.DD` (civil-from-days, no calendar crate needed).
+pub fn utc_date() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Gregorian date of a day count since 1970-01-01.
+pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_and_points() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
+        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
+        assert_eq!(GameResult::BlackWins.points(Side::White), Some(0.0));
+        assert_eq!(GameResult::parse("1/2-1/2"), Some(GameResult::Draw));
+        assert_eq!(GameResult::Draw.pgn(), "1/2-1/2");
+    }
+}

@@ -1,0 +1,323 @@
+//! The tournament: checks every engine once, builds the schedule (round-robin or gauntlet,
+//! each opening played twice with colours reversed), runs `concurrency` games at once on
+//! std threads (each worker with its own referee and engine processes), and on the main
+//! thread prints progress, writes PGN, keeps the tally and stops on an SPRT decision.
+//! Knows no particular game (the referee comes from a factory) and no protocol details.
+
+use super::driver::{start_driver, GameSetup};
+use super::engine::{make_names_unique, EngineSlot, EngineSpec};
+use super::openings::{self, Opening, OpeningSource};
+use super::pgn::write_game;
+use super::playgame::{play_game, GameOptions, GamePlan};
+use super::record::{GameRecord, GameResult};
+use super::referee::Referee;
+use super::report;
+use super::results::Tally;
+use super::rng::Rng;
+use super::sprt::{self, SprtConfig, SprtDecision};
+use super::timecontrol::Limits;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// Everything a match needs, validated.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub engines: Vec<EngineSpec>,
+    /// Match-wide limits; each engine's own settings override them.
+    pub limits: Limits,
+    /// Games per pairing.
+    pub games: usize,
+    pub concurrency: usize,
+    pub seed: u64,
+    pub openings: OpeningSource,
+    pub pgn: Option<String>,
+    pub sprt: Option<SprtConfig>,
+    pub game: GameOptions,
+    pub gauntlet: bool,
+    pub startup_timeout: Duration,
+    pub debug: bool,
+}
+
+/// What a match leaves behind.
+#[derive(Debug)]
+pub struct MatchSummary {
+    pub names: Vec<String>,
+    /// Finished games in completion order.
+    pub games: Vec<GameRecord>,
+    pub tally: Tally,
+    /// Last LLR and decision, for SPRT runs.
+    pub sprt: Option<(f64, SprtDecision)>,
+}
+
+/// Makes a fresh referee of the match's variant (one per worker).
+pub type RefereeFactory = dyn Fn() -> Box<dyn Referee> + Sync;
+
+/// One scheduled game.
+#[derive(Clone, Copy, Debug)]
+struct Job {
+    white: usize,
+    black: usize,
+    opening: usize,
+    /// The two games of one opening and pairing share it.
+    pair_id: usize,
+}
+
+fn schedule(engines: usize, gauntlet: bool, games: usize) -> (Vec<Job>, usize) {
+    let pairings: Vec<(usize, usize)> = if gauntlet {
+        (1..engines).map(|j| (0, j)).collect()
+    } else {
+        (0..engines)
+            .flat_map(|i| (i + 1..engines).map(move |j| (i, j)))
+            .collect()
+    };
+    let openings = games.div_ceil(2);
+    let mut jobs = Vec::new();
+    for k in 0..openings {
+        for (p, &(a, b)) in pairings.iter().enumerate() {
+            let pair_id = k * pairings.len() + p;
+            jobs.push(Job {
+                white: a,
+                black: b,
+                opening: k,
+                pair_id,
+            });
+            if 2 * k + 1 < games {
+                jobs.push(Job {
+                    white: b,
+                    black: a,
+                    opening: k,
+                    pair_id,
+                });
+            }
+        }
+    }
+    (jobs, openings)
+}
+
+/// Starts each engine once and sets up a game, so that a missing binary, a silent engine
+/// or an unsupported variant stops the match before it begins.
+fn check_engines(
+    cfg: &MatchConfig,
+    limits: &[Limits],
+    referee: &dyn Referee,
+    first: &Opening,
+) -> Result<Vec<Option<String>>, String> {
+    let start_fen = first.fen.clone();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = cfg
+            .engines
+            .iter()
+            .zip(limits)
+            .map(|(spec, lim)| {
+                let setup = GameSetup {
+                    variant: referee.variant().to_string(),
+                    chess960: referee.chess960(),
+                    start_fen: start_fen.clone(),
+                    limits: *lim,
+                };
+                scope.spawn(move || -> Result<Option<String>, String> {
+                    let config = spec.driver_config(cfg.startup_timeout, &spec.name, cfg.debug);
+                    let mut driver = start_driver(&config)?;
+                    let result = driver
+                        .new_game(&setup)
+                        .map_err(|e| format!("engine '{}': {e}", spec.name));
+                    let reported = driver.reported_name().map(str::to_string);
+                    driver.quit();
+                    result.map(|_| reported)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err("engine check panicked".to_string()))
+            })
+            .collect()
+    })
+}
+
+/// Runs the match, printing progress to `out`. Errors are bad input found before any game.
+pub fn run_match(
+    cfg: &MatchConfig,
+    make_referee: &RefereeFactory,
+    out: &mut dyn Write,
+) -> Result<MatchSummary, String> {
+    let n = cfg.engines.len();
+    if n < 2 {
+        return Err("a match needs at least two engines".into());
+    }
+    if cfg.sprt.is_some() && n != 2 {
+        return Err("--sprt needs exactly two engines".into());
+    }
+    let mut names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
+    let limits: Vec<Limits> = cfg
+        .engines
+        .iter()
+        .map(|e| cfg.limits.overridden_by(&e.limits))
+        .collect();
+    if let Some(i) = limits.iter().position(|l| !l.is_bounded()) {
+        return Err(format!("engine '{}' has no limit: give --tc, --st, --nodes or --depth (or tc=/st=/nodes=/depth=)", names[i]));
+    }
+    let (jobs, opening_count) = schedule(n, cfg.gauntlet, cfg.games.max(1));
+    let mut rng = Rng::new(cfg.seed);
+    let mut referee = make_referee();
+    let openings = openings::build(&cfg.openings, referee.as_mut(), opening_count, &mut rng)?;
+    let reported = check_engines(cfg, &limits, referee.as_ref(), &openings[0])?;
+    for ((name, spec), id) in names.iter_mut().zip(&cfg.engines).zip(reported) {
+        if let (false, Some(id)) = (spec.name_given, id) {
+            *name = id;
+        }
+    }
+    make_names_unique(&mut names);
+
+    let mut pgn_file = match &cfg.pgn {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("cannot open PGN file '{path}': {e}"))?,
+        ),
+        None => None,
+    };
+    let _ = writeln!(
+        out,
+        "Match: {} engines, variant {}, {} games, concurrency {}, seed {}",
+        n,
+        referee.variant(),
+        jobs.len(),
+        cfg.concurrency.max(1),
+        cfg.seed
+    );
+
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let mut tally = Tally::new(n);
+    let mut finished = Vec::new();
+    let mut sprt_state = None;
+    let (tx, rx) = mpsc::channel::<(usize, GameRecord)>();
+    std::thread::scope(|scope| {
+        for worker in 0..cfg.concurrency.max(1).min(jobs.len()) {
+            let tx = tx.clone();
+            let (jobs, openings, names, limits, next, stop) =
+                (&jobs, &openings, &names, &limits, &next, &stop);
+            scope.spawn(move || {
+                let mut referee = make_referee();
+                let mut slots: Vec<EngineSlot> = cfg
+                    .engines
+                    .iter()
+                    .map(|s| {
+                        EngineSlot::new(s.driver_config(
+                            cfg.startup_timeout,
+                            &format!("{}#{worker}", s.name),
+                            cfg.debug,
+                        ))
+                    })
+                    .collect();
+                loop {
+                    let j = next.fetch_add(1, Ordering::SeqCst);
+                    if j >= jobs.len() || stop.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    let job = jobs[j];
+                    let plan = GamePlan {
+                        number: j + 1,
+                        opening: &openings[job.opening],
+                        players: [job.white, job.black],
+                        names: [names[job.white].clone(), names[job.black].clone()],
+                        limits: [limits[job.white], limits[job.black]],
+                    };
+                    let record = play_game(&plan, &mut slots, referee.as_mut(), &cfg.game, stop);
+                    if tx.send((job.pair_id, record)).is_err() {
+                        break;
+                    }
+                }
+                for s in &mut slots {
+                    s.quit();
+                }
+            });
+        }
+        drop(tx);
+        for (pair_id, record) in rx {
+            if record.result == GameResult::Unfinished {
+                if !stop.load(Ordering::SeqCst) {
+                    let _ = writeln!(out, "{}", report::game_line(&record));
+                }
+                continue;
+            }
+            tally.add(&record, pair_id);
+            let _ = writeln!(out, "{}", report::game_line(&record));
+            let (a, b) = (
+                record.white.min(record.black),
+                record.white.max(record.black),
+            );
+            for line in report::score_lines(&names, &tally, a, b) {
+                let _ = writeln!(out, "{line}");
+            }
+            if let Some(sprt_cfg) = &cfg.sprt {
+                let pairs = tally.pairing(0, 1).pairs;
+                let llr = sprt::llr(&pairs, sprt_cfg);
+                let decision = sprt_cfg.decide(llr);
+                let _ = writeln!(out, "{}", report::sprt_line(sprt_cfg, llr, pairs.counts));
+                sprt_state = Some((llr, decision));
+                if decision != SprtDecision::Continue {
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+            if let Some(f) = pgn_file.as_mut() {
+                if let Err(e) = f.write_all(write_game(&record).as_bytes()) {
+                    let _ = writeln!(out, "warning: cannot write PGN: {e}");
+                }
+            }
+            let _ = out.flush();
+            finished.push(record);
+        }
+    });
+
+    let _ = writeln!(out, "Finished match: {} games", tally.games);
+    if n > 2 || cfg.gauntlet {
+        let _ = write!(out, "{}", report::final_table(&names, &tally, cfg.gauntlet));
+    } else {
+        for line in report::score_lines(&names, &tally, 0, 1) {
+            let _ = writeln!(out, "{line}");
+        }
+    }
+    if let (Some(sprt_cfg), Some((llr, _))) = (&cfg.sprt, sprt_state) {
+        let _ = writeln!(
+            out,
+            "{}",
+            report::sprt_line(sprt_cfg, llr, tally.pairing(0, 1).pairs.counts)
+        );
+    }
+    let _ = out.flush();
+    Ok(MatchSummary {
+        names,
+        games: finished,
+        tally,
+        sprt: sprt_state,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn schedules_pairs_with_reversed_colours() {
+        let (jobs, openings) = schedule(3, false, 4);
+        assert_eq!(openings, 2);
+        assert_eq!(jobs.len(), 12);
+        assert_eq!(
+            (jobs[0].white, jobs[0].black, jobs[1].white, jobs[1].black),
+            (0, 1, 1, 0)
+        );
+        assert_eq!(jobs[0].pair_id, jobs[1].pair_id);
+        assert_ne!(jobs[1].pair_id, jobs[2].pair_id);
+        let (jobs, _) = schedule(4, true, 3);
+        assert_eq!(jobs.len(), 9);
+        assert!(jobs.iter().all(|j| j.white == 0 || j.black == 0));
+    }
+}

@@ -1,0 +1,429 @@
+//! The UCI-family driver: UCI (`uci`/`uciok`, `setoption name X value Y`, `go wtime ...`)
+//! and UCCI (`ucci`/`ucciok`, `setoption X Y`, `go time ... opptime ...`, `nobestmove`).
+//! Variant selection over `UCI_Variant` / `UCI_Chess960`. Knows no game rules.
+
+use super::driver::*;
+use super::process::EngineProcess;
+use crate::core::{Notation, Side};
+use std::time::{Duration, Instant};
+
+/// One option line from the handshake: its name and, for combos, its values.
+#[derive(Clone, Debug, Default)]
+struct DeclaredOption {
+    name: String,
+    vars: Vec<String>,
+}
+
+/// An engine speaking UCI or UCCI.
+pub struct UciDriver {
+    process: EngineProcess,
+    ucci: bool,
+    name: Option<String>,
+    options: Vec<DeclaredOption>,
+    timeout: Duration,
+    /// UCCI: whether times are sent in milliseconds (else seconds).
+    millis: bool,
+}
+
+/// Reads `option name <id> type ... var a var b` (UCI) or `option <id> type ...` (UCCI).
+fn parse_option_line(line: &str, ucci: bool) -> Option<DeclaredOption> {
+    let rest = line.trim().strip_prefix("option")?.trim_start();
+    let rest = if ucci {
+        rest.strip_prefix("name ").unwrap_or(rest)
+    } else {
+        rest.strip_prefix("name ")?
+    };
+    let tokens: Vec<&str> = rest.split_whitespace().collect();
+    let type_at = tokens
+        .iter()
+        .position(|&t| t == "type")
+        .unwrap_or(tokens.len());
+    let name = tokens[..type_at].join(" ");
+    if name.is_empty() {
+        return None;
+    }
+    let mut vars = Vec::new();
+    let mut i = type_at;
+    while i < tokens.len() {
+        if tokens[i] == "var" {
+            // A var value runs until the next keyword.
+            let mut j = i + 1;
+            while j < tokens.len()
+                && !matches!(tokens[j], "var" | "default" | "min" | "max" | "type")
+            {
+                j += 1;
+            }
+            vars.push(tokens[i + 1..j].join(" "));
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    Some(DeclaredOption { name, vars })
+}
+
+/// Reads the score and depth of an `info` line into `score`/`depth`.
+pub fn parse_info(line: &str, score: &mut Option<i32>, depth: &mut Option<u32>) {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    if tokens.first() != Some(&"info") || tokens.get(1) == Some(&"string") {
+        return;
+    }
+    let mut i = 1;
+    while i < tokens.len() {
+        match tokens[i] {
+            "string" => return,
+            "depth" => {
+                if let Some(d) = tokens.get(i + 1).and_then(|t| parse_int(t)) {
+                    *depth = Some(d.clamp(0, u32::MAX as i64) as u32);
+                }
+                i += 2;
+            }
+            "score" => match tokens.get(i + 1) {
+                Some(&"cp") => {
+                    if let Some(v) = tokens.get(i + 2).and_then(|t| parse_int(t)) {
+                        *score = Some(v.clamp(-(MATE_CP as i64), MATE_CP as i64) as i32);
+                    }
+                    i += 3;
+                }
+                Some(&"mate") => {
+                    if let Some(v) = tokens.get(i + 2).and_then(|t| parse_int(t)) {
+                        *score = Some(mate_score(v));
+                    }
+                    i += 3;
+                }
+                Some(t) => {
+                    // UCCI: `score <n>` without `cp`.
+                    if let Some(v) = parse_int(t) {
+                        *score = Some(v.clamp(-(MATE_CP as i64), MATE_CP as i64) as i32);
+                    }
+                    i += 2;
+                }
+                None => return,
+            },
+            _ => i += 1,
+        }
+    }
+}
+
+/// Reads a `bestmove` / `nobestmove` line.
+pub fn parse_bestmove(line: &str) -> Option<Decision> {
+    let mut tokens = line.split_whitespace();
+    match tokens.next()? {
+        "nobestmove" => Some(Decision::NoMove),
+        "bestmove" => {
+            let mv = tokens.next().unwrap_or("(none)");
+            let rest: Vec<&str> = tokens.collect();
+            if rest.contains(&"resign") {
+                return Some(Decision::Resign);
+            }
+            match mv {
+                "(none)" | "0000" | "none" | "null" | "NULL" => Some(Decision::NoMove),
+                m => Some(Decision::Move(m.to_string())),
+            }
+        }
+        _ => None,
+    }
+}
+
+impl UciDriver {
+    pub fn start(mut process: EngineProcess, config: &DriverConfig) -> Result<UciDriver, String> {
+        let ucci = config.protocol == Protocol::Ucci;
+        let (hello, ok) = if ucci {
+            ("ucci", "ucciok")
+        } else {
+            ("uci", "uciok")
+        };
+        let fail = |e: EngineError| {
+            format!(
+                "engine '{}' did not answer '{hello}' with '{ok}': {e}",
+                config.label
+            )
+        };
+        process.send(hello).map_err(|e| fail(e.into()))?;
+        let deadline = deadline_in(config.startup_timeout);
+        let mut name = None;
+        let mut options = Vec::new();
+        loop {
+            let line = process.read_until(deadline).map_err(|e| fail(e.into()))?;
+            let trimmed = line.trim();
+            if trimmed == ok {
+                break;
+            }
+            if let Some(n) = trimmed.strip_prefix("id name ") {
+                name = Some(n.trim().to_string());
+            } else if let Some(o) = parse_option_line(trimmed, ucci) {
+                options.push(o);
+            }
+        }
+        let mut driver = UciDriver {
+            process,
+            ucci,
+            name,
+            options,
+            timeout: config.startup_timeout,
+            millis: true,
+        };
+        // UCCI times are milliseconds unless `option.usemillisec=false` is given: engines
+        // that declare `usemillisec` are switched to it, and Fairy-Stockfish 11.1 reads
+        // milliseconds without declaring it. Only old seconds-based engines need the word.
+        let user_millis = config
+            .options
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case("usemillisec"));
+        if let Some((_, v)) = user_millis {
+            driver.millis = v.eq_ignore_ascii_case("true");
+        } else if ucci && driver.declares("usemillisec") {
+            driver.set_option("usemillisec", "true");
+        }
+        for (k, v) in &config.options {
+            driver.set_option(k, v);
+        }
+        driver
+            .ping()
+            .map_err(|e| format!("engine '{}' did not answer 'isready': {e}", config.label))?;
+        Ok(driver)
+    }
+
+    fn declared(&self, name: &str) -> Option<&DeclaredOption> {
+        self.options
+            .iter()
+            .find(|o| o.name.eq_ignore_ascii_case(name))
+    }
+
+    fn declares(&self, name: &str) -> bool {
+        self.declared(name).is_some()
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) {
+        let line = if self.ucci {
+            format!("setoption {name} {value}")
+        } else if value.is_empty() {
+            format!("setoption name {name}")
+        } else {
+            format!("setoption name {name} value {value}")
+        };
+        let _ = self.process.send(line.trim_end());
+    }
+
+    fn ping(&mut self) -> Result<(), EngineError> {
+        self.process.send("isready")?;
+        let deadline = deadline_in(self.timeout);
+        self.process
+            .wait_for(deadline, |l| (l.trim() == "readyok").then_some(()))?;
+        Ok(())
+    }
+
+    fn select_variant(&mut self, setup: &GameSetup) -> Result<(), EngineError> {
+        let variant = setup.variant.as_str();
+        let unsupported =
+            || EngineError::Unsupported(format!("engine does not support variant '{variant}'"));
+        let variant_vars = self.declared("UCI_Variant").map(|o| o.vars.clone());
+        let lists = |v: &str| {
+            variant_vars
+                .as_ref()
+                .is_some_and(|vars| vars.iter().any(|x| x.eq_ignore_ascii_case(v)))
+        };
+        if self.ucci {
+            // UCCI engines play Xiangqi; a `UCI_Variant` option (Fairy-Stockfish) is set anyway.
+            if variant != "xiangqi" {
+                return Err(EngineError::Unsupported(format!(
+                    "UCCI engines play only xiangqi, not '{variant}'"
+                )));
+            }
+            if lists("xiangqi") {
+                self.set_option("UCI_Variant", "xiangqi");
+            }
+            return Ok(());
+        }
+        let has_960 = self.declares("UCI_Chess960");
+        match variant {
+            "chess" => {
+                if lists("chess") {
+                    self.set_option("UCI_Variant", "chess");
+                }
+            }
+            "fischerandom" => {
+                if lists("fischerandom") {
+                    self.set_option("UCI_Variant", "fischerandom");
+                } else if !has_960 {
+                    return Err(unsupported());
+                } else if lists("chess") {
+                    self.set_option("UCI_Variant", "chess");
+                }
+            }
+            _ if lists(variant) => self.set_option("UCI_Variant", variant),
+            _ => return Err(unsupported()),
+        }
+        if has_960 {
+            self.set_option(
+                "UCI_Chess960",
+                if setup.chess960 { "true" } else { "false" },
+            );
+        }
+        Ok(())
+    }
+
+    fn go_command(&self, req: &ThinkRequest<'_>) -> String {
+        let mut go = String::from("go");
+        if self.ucci {
+            let secs = |ms: u64| if self.millis { ms } else { ms / 1000 };
+            if let Some(own) = req.own_clock {
+                go += &format!(" time {}", secs(own.left_ms));
+                match own.moves_to_go {
+                    Some(n) => go += &format!(" movestogo {n}"),
+                    None => go += &format!(" increment {}", secs(own.increment_ms)),
+                }
+                if let Some(opp) = req.opponent_clock {
+                    go += &format!(" opptime {}", secs(opp.left_ms));
+                    match opp.moves_to_go {
+                        Some(n) => go += &format!(" oppmovestogo {n}"),
+                        None => go += &format!(" oppincrement {}", secs(opp.increment_ms)),
+                    }
+                }
+            } else if let Some(ms) = req.limits.movetime_ms {
+                // UCCI has no `movetime`: a one-move period of that length.
+                go += &format!(" time {} movestogo 1", secs(ms));
+            }
+        } else {
+            if let Some(own) = req.own_clock {
+                // An opponent without a clock is shown with ours (UCI wants both).
+                let opp = req.opponent_clock.unwrap_or(own);
+                let (w, b) = if req.side == Side::White {
+                    (own, opp)
+                } else {
+                    (opp, own)
+                };
+                go += &format!(" wtime {} btime {}", w.left_ms, b.left_ms);
+                if w.increment_ms > 0 {
+                    go += &format!(" winc {}", w.increment_ms);
+                }
+                if b.increment_ms > 0 {
+                    go += &format!(" binc {}", b.increment_ms);
+                }
+                if let Some(n) = own.moves_to_go {
+                    go += &format!(" movestogo {n}");
+                }
+            }
+            if let Some(ms) = req.limits.movetime_ms {
+                go += &format!(" movetime {ms}");
+            }
+        }
+        if let Some(n) = req.limits.nodes {
+            go += &format!(" nodes {n}");
+        }
+        if let Some(d) = req.limits.depth {
+            go += &format!(" depth {d}");
+        }
+        go
+    }
+}
+
+impl EngineDriver for UciDriver {
+    fn reported_name(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+
+    fn notation(&self) -> Notation {
+        if self.ucci {
+            Notation::Ucci
+        } else {
+            Notation::Uci
+        }
+    }
+
+    fn new_game(&mut self, setup: &GameSetup) -> Result<(), EngineError> {
+        self.select_variant(setup)?;
+        if !self.ucci {
+            self.process.send("ucinewgame")?;
+        } else if self.declares("newgame") {
+            self.set_option("newgame", "");
+        }
+        self.ping()
+    }
+
+    fn think(&mut self, req: &ThinkRequest<'_>) -> Result<Reply, EngineError> {
+        let mut position = match req.start_fen {
+            Some(fen) => format!("position fen {fen}"),
+            None => "position startpos".to_string(),
+        };
+        if !req.moves.is_empty() {
+            position += " moves ";
+            position += &req.moves.join(" ");
+        }
+        self.process.drain();
+        self.process.send(&position)?;
+        let go = self.go_command(req);
+        let started = Instant::now();
+        self.process.send(&go)?;
+        let (mut score, mut depth) = (None, None);
+        loop {
+            let line = self.process.read_until(req.deadline)?;
+            if let Some(decision) = parse_bestmove(&line) {
+                return Ok(Reply {
+                    decision,
+                    score_cp: score,
+                    depth,
+                    elapsed: started.elapsed(),
+                });
+            }
+            parse_info(&line, &mut score, &mut depth);
+        }
+    }
+
+    fn game_over(&mut self, _result: &str, _reason: &str) {}
+
+    fn is_alive(&mut self) -> bool {
+        self.process.is_alive()
+    }
+
+    fn quit(&mut self) {
+        let _ = self.process.send("quit");
+        self.process.shutdown(Duration::from_millis(1000));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_option_lines() {
+        let o = parse_option_line("option name UCI_Variant type combo default chess var chess var fischerandom var xiangqi", false)
+            .unwrap();
+        assert_eq!(o.name, "UCI_Variant");
+        assert_eq!(o.vars, vec!["chess", "fischerandom", "xiangqi"]);
+        let o = parse_option_line("option name Clear Hash type button", false).unwrap();
+        assert_eq!(o.name, "Clear Hash");
+        let o = parse_option_line("option usemillisec type check default true", true).unwrap();
+        assert_eq!(o.name, "usemillisec");
+        assert!(parse_option_line("option usemillisec type check", false).is_none());
+    }
+
+    #[test]
+    fn reads_info_and_bestmove() {
+        let (mut s, mut d) = (None, None);
+        parse_info(
+            "info depth 7 seldepth 9 score cp -35 nodes 100 pv e2e4",
+            &mut s,
+            &mut d,
+        );
+        assert_eq!((s, d), (Some(-35), Some(7)));
+        parse_info("info depth 9 score mate -2 pv e2e4", &mut s, &mut d);
+        assert!(s.unwrap() < -90_000);
+        parse_info("info depth 4 score 77 pv h2e2", &mut s, &mut d);
+        assert_eq!(s, Some(77));
+        parse_info("info string score cp 5", &mut s, &mut d);
+        assert_eq!(s, Some(77));
+        assert_eq!(
+            parse_bestmove("bestmove e2e4 ponder e7e5"),
+            Some(Decision::Move("e2e4".into()))
+        );
+        assert_eq!(parse_bestmove("bestmove (none)"), Some(Decision::NoMove));
+        assert_eq!(parse_bestmove("nobestmove"), Some(Decision::NoMove));
+        assert_eq!(
+            parse_bestmove("bestmove h2e2 resign"),
+            Some(Decision::Resign)
+        );
+        assert_eq!(parse_bestmove("info bestmove"), None);
+    }
+}

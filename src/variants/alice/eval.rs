@@ -1,0 +1,307 @@
+//! Static evaluation of Alice chess, tapered between middlegame and endgame. Terms that
+//! are specific to two boards:
+//! - mobility counts only destinations that are empty on the *other* board (where the
+//!   piece lands);
+//! - threats: an enemy piece attacked on its board is "hanging" when no piece of its side
+//!   on the other board attacks that square, because a capturer crosses there and can
+//!   only be retaken from that board;
+//! - king safety looks at both boards: enemy pieces on the king's board pressing on its
+//!   zone, enemy pieces on the other board covering the king's landing squares or able
+//!   to cross onto the king's board with check (only crossing pieces give new checks),
+//!   and the king's flight squares that are safe on both boards.
+//!
+//! Weights live in `weights`; this file knows how to measure the terms, not their size.
+
+use super::position::Alice;
+use super::weights::*;
+use crate::core::{Score, Side};
+use crate::variants::chess::attacks::*;
+use crate::variants::chess::types::*;
+
+/// Squares ahead of a pawn on its file and the adjacent files, `[side][square]`.
+static PASSED_SPAN: [[Bitboard; 64]; 2] = passed_spans();
+
+const fn passed_spans() -> [[Bitboard; 64]; 2] {
+    let mut t = [[0u64; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let f = sq % 8;
+        let r = sq / 8;
+        let mut files = FILE_A << f;
+        if f > 0 {
+            files |= FILE_A << (f - 1);
+        }
+        if f < 7 {
+            files |= FILE_A << (f + 1);
+        }
+        let above = if r == 7 { 0 } else { !0u64 << (8 * (r + 1)) };
+        let below = if r == 0 { 0 } else { !0u64 >> (8 * (8 - r)) };
+        t[0][sq] = files & above;
+        t[1][sq] = files & below;
+        sq += 1;
+    }
+    t
+}
+
+/// Ring index: 0 on the rim, 3 on the four centre squares.
+#[inline(always)]
+fn ring(sq: Square) -> i32 {
+    let f = file_of(sq).min(7 - file_of(sq));
+    let r = rank_of(sq).min(7 - rank_of(sq));
+    f.min(r) as i32
+}
+
+/// A tapered score being accumulated.
+#[derive(Clone, Copy, Default)]
+struct Acc {
+    mg: i32,
+    eg: i32,
+}
+
+impl Acc {
+    #[inline(always)]
+    fn add(&mut self, p: Pair, times: i32) {
+        self.mg += p.0 * times;
+        self.eg += p.1 * times;
+    }
+}
+
+/// Attacks of every piece on its own board, computed once per evaluation.
+struct AttackMap {
+    /// Squares the piece on each square attacks (0 for empty squares).
+    from: [Bitboard; 64],
+    /// Squares attacked by each side on board A and on board B, `[side][board]`.
+    by: [[Bitboard; 2]; 2],
+}
+
+impl AttackMap {
+    fn new(pos: &Alice) -> AttackMap {
+        let mut map = AttackMap {
+            from: [0; 64],
+            by: [[0; 2]; 2],
+        };
+        for sq in crate::core::BitIter(pos.occupied()) {
+            let sq = sq as Square;
+            let p = pos.mailbox[sq];
+            let b = pos.board_of(sq);
+            let a = Alice::piece_attacks(piece_kind(p), piece_side(p), sq, pos.boards[b]);
+            map.from[sq] = a;
+            map.by[piece_side(p) as usize][b] |= a;
+        }
+        map
+    }
+}
+
+/// What one side's pieces contribute, plus its attack units against the enemy king.
+struct SideReport {
+    score: Acc,
+    phase: i32,
+    units: i32,
+}
+
+impl Alice {
+    /// Evaluation from the side to move's point of view.
+    pub fn static_eval(&self) -> Score {
+        let map = AttackMap::new(self);
+        let white = self.side_report(Side::White, &map);
+        let black = self.side_report(Side::Black, &map);
+        let mut total = Acc {
+            mg: white.score.mg - black.score.mg,
+            eg: white.score.eg - black.score.eg,
+        };
+        let (wmg, weg) = self.king_danger(Side::White, black.units, &map);
+        let (bmg, beg) = self.king_danger(Side::Black, white.units, &map);
+        total.mg += bmg - wmg;
+        total.eg += beg - weg;
+        let sign = if self.side == Side::White { 1 } else { -1 };
+        total.mg += sign * TEMPO.0;
+        total.eg += sign * TEMPO.1;
+        let phase = (white.phase + black.phase).min(PHASE_TOTAL);
+        let tapered = (total.mg * phase + total.eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
+        sign * tapered
+    }
+
+    fn side_report(&self, us: Side, map: &AttackMap) -> SideReport {
+        let them = us.flip();
+        let ours = self.side_bb(us);
+        let theirs = self.side_bb(them);
+        let mut score = Acc::default();
+        let mut phase = 0;
+
+        // The enemy king, for attack units.
+        let eksq = self.king_square(them);
+        let ekb = self.board_of(eksq);
+        let ezone = king_attacks(eksq);
+        let eocc = self.boards[ekb];
+        // Squares from which a piece of each kind, once on the king's board, gives check.
+        let diagonal = bishop_attacks(eksq, eocc);
+        let straight = rook_attacks(eksq, eocc);
+        let check_from = [
+            0,
+            knight_attacks(eksq),
+            diagonal,
+            straight,
+            diagonal | straight,
+            0,
+        ];
+        let mut units = 0;
+
+        if (self.pieces(us, Kind::Bishop)).count_ones() >= 2 {
+            score.add(BISHOP_PAIR, 1);
+        }
+
+        for sq in crate::core::BitIter(ours) {
+            let sq = sq as Square;
+            let kind = piece_kind(self.mailbox[sq]);
+            let k = kind as usize;
+            let b = self.board_of(sq);
+            let occ_b = self.boards[b];
+            let other = self.boards[b ^ 1];
+            score.add(MATERIAL[k], 1);
+            phase += PHASE[k];
+            score.add(CENTRE[k], ring(sq));
+
+            let attacks = map.from[sq];
+            match kind {
+                Kind::Pawn => {
+                    let rel = rank_of(relative(us, sq));
+                    score.add(PAWN_RANK[rel], 1);
+                    if PASSED_SPAN[us as usize][sq] & self.pieces(them, Kind::Pawn) == 0 {
+                        score.add(PASSED_RANK[rel], 1);
+                        let next = if us == Side::White { sq + 8 } else { sq - 8 };
+                        if self.occupied() >> next & 1 == 0 {
+                            score.add(PASSED_FREE, 1);
+                        }
+                    }
+                }
+                Kind::King => {
+                    if rank_of(relative(us, sq)) == 0 {
+                        score.add(KING_BACK_RANK, 1);
+                    }
+                    continue;
+                }
+                _ => {
+                    let reach = attacks & !(ours & occ_b) & !other;
+                    score.add(MOBILITY[k], reach.count_ones() as i32 - MOBILITY_BASE[k]);
+                }
+            }
+
+            // Threats on this board; the victim is retaken only from the other board.
+            let victims = attacks & theirs & occ_b & !self.kind_bb(Kind::King);
+            for v in crate::core::BitIter(victims) {
+                let v = v as Square;
+                let vk = piece_kind(self.mailbox[v]);
+                if map.by[them as usize][b ^ 1] >> v & 1 == 0 {
+                    score.add(HANGING[vk as usize], 1);
+                }
+                if SEE_VALUES[vk as usize] > SEE_VALUES[k] {
+                    score.add(ATTACKED_BY_LESSER, 1);
+                }
+            }
+
+            // Pressure on the enemy king: directly on its board, or from the other board
+            // (covering its landing squares, or crossing onto its board with check).
+            if b == ekb {
+                units += UNITS_DIRECT[k] * (attacks & ezone).count_ones() as i32;
+            } else {
+                units += UNITS_LANDING[k] * (attacks & ezone).count_ones() as i32;
+                let lands = attacks & !(ours & occ_b) & !eocc;
+                if lands & check_from[k] != 0 {
+                    units += UNITS_CHECK[k];
+                }
+            }
+        }
+        SideReport {
+            score,
+            phase,
+            units,
+        }
+    }
+
+    /// `(mg, eg)` penalty for the king of `side`, given the enemy's attack units.
+    fn king_danger(&self, side: Side, enemy_units: i32, map: &AttackMap) -> (i32, i32) {
+        let ksq = self.king_square(side);
+        let kb = self.board_of(ksq);
+        let zone = king_attacks(ksq);
+        let own_here = self.side_bb(side) & self.boards[kb];
+        let enemy = map.by[side.flip() as usize];
+        let mut units = enemy_units - UNITS_SHIELD * (own_here & zone).count_ones() as i32;
+        // Flight squares: not blocked by own pieces on the king's board, empty on the
+        // other board (the king lands there), attacked on neither board.
+        let flights = zone & !own_here & !self.boards[kb ^ 1] & !enemy[0] & !enemy[1];
+        units += UNITS_FEW_FLIGHTS * (3 - (flights.count_ones() as i32).min(3));
+        if units <= 0 || self.pieces(side.flip(), Kind::Queen) == 0 && units < 8 {
+            return (0, 0);
+        }
+        let sq = units * units;
+        (
+            (sq * KING_DANGER_MG / 64).min(KING_DANGER_CAP),
+            (sq * KING_DANGER_EG / 64).min(KING_DANGER_CAP),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::BENCH_FENS;
+    use super::*;
+
+    /// The same position with colours swapped and the board turned (board marks kept).
+    fn mirrored(fen: &str) -> String {
+        let f: Vec<&str> = fen.split_whitespace().collect();
+        let swap = |s: &str| -> String {
+            s.chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        };
+        let placement: Vec<String> = f[0].split('/').rev().map(swap).collect();
+        let side = if f[1] == "w" { "b" } else { "w" };
+        format!(
+            "{} {side} {} - {} {}",
+            placement.join("/"),
+            swap(f[2]),
+            f[4],
+            f[5]
+        )
+    }
+
+    #[test]
+    fn evaluation_is_colour_symmetric() {
+        for fen in BENCH_FENS {
+            let pos = Alice::from_fen(fen, false).expect("bench FEN");
+            let mirror = Alice::from_fen(&mirrored(fen), false).expect("mirrored FEN");
+            assert_eq!(pos.static_eval(), mirror.static_eval(), "{fen}");
+        }
+    }
+
+    #[test]
+    fn material_counts() {
+        let up = Alice::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", false).expect("fen");
+        assert!(up.static_eval() > 700, "{}", up.static_eval());
+        let down = Alice::from_fen("4k3/8/8/8/8/8/8/3QK3 b - - 0 1", false).expect("fen");
+        assert!(down.static_eval() < -700, "{}", down.static_eval());
+    }
+
+    #[test]
+    fn undefended_piece_is_a_threat() {
+        // The black rook d5 (board A) is attacked by Rd1; a black rook on board B that
+        // guards d5 there (d8) makes it safe, one on h8 of board B does not.
+        let open = Alice::from_fen("4k2|r/8/8/3r4/8/8/8/3RK3 w - - 0 1", false).expect("fen");
+        let guarded = Alice::from_fen("3|rk3/8/8/3r4/8/8/8/3RK3 w - - 0 1", false).expect("fen");
+        let w_open = open
+            .side_report(Side::White, &AttackMap::new(&open))
+            .score
+            .mg;
+        let w_guarded = guarded
+            .side_report(Side::White, &AttackMap::new(&guarded))
+            .score
+            .mg;
+        assert_eq!(w_open - w_guarded, HANGING[Kind::Rook as usize].0);
+    }
+}

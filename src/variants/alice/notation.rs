@@ -1,0 +1,86 @@
+//! UCI move text for Alice chess and the two-board diagram of the `d` command.
+//!
+//! Moves need no board marker (a square holds one piece on one board): `e2e4`, `e7e8q`;
+//! castling is the king's two-square move (`e1g1`) in standard mode and king-takes-rook
+//! (`e1h1`) in Chess960 mode, the other form being accepted on input where unambiguous.
+//!
+//! Knows how moves and boards are written; legality comes from `movegen`.
+
+use super::movegen::legal_moves;
+use super::position::{castle_targets, Alice, BOARD_B, KING_SIDE, QUEEN_SIDE};
+use crate::core::MoveList;
+use crate::variants::chess::types::*;
+
+impl Alice {
+    /// The move in UCI form for this position's castling mode.
+    pub fn move_text(&self, m: Move) -> String {
+        self.move_text_in(m, self.chess960)
+    }
+
+    /// The move in UCI form; castling as king-takes-rook when `chess960`.
+    fn move_text_in(&self, m: Move, chess960: bool) -> String {
+        let to = match m.kind() {
+            MoveKind::Castling if !chess960 => {
+                let wing = if m.to() > m.from() {
+                    KING_SIDE
+                } else {
+                    QUEEN_SIDE
+                };
+                castle_targets(self.side, wing).0
+            }
+            _ => m.to(),
+        };
+        let mut s = square_name(m.from()) + &square_name(to);
+        if m.kind() == MoveKind::Promotion {
+            s.push(m.promo().letter().to_ascii_lowercase());
+        }
+        s
+    }
+
+    /// Resolves a UCI move against the legal moves; the castling form of the other mode
+    /// is accepted when no legal move is written that way.
+    pub fn parse_uci(&self, text: &str) -> Option<Move> {
+        let text = text.trim();
+        if text.len() < 4 || text.len() > 5 {
+            return None;
+        }
+        let mut moves = MoveList::new();
+        legal_moves(self, false, &mut moves);
+        let exact = moves
+            .iter()
+            .copied()
+            .find(|&m| self.move_text(m).eq_ignore_ascii_case(text));
+        exact.or_else(|| {
+            moves.iter().copied().find(|&m| {
+                m.kind() == MoveKind::Castling
+                    && self
+                        .move_text_in(m, !self.chess960)
+                        .eq_ignore_ascii_case(text)
+            })
+        })
+    }
+
+    /// Both boards side by side with coordinates; board B pieces are shown on the right
+    /// board, `.` is an empty square.
+    pub fn diagram(&self) -> String {
+        let mut s = String::from("\n     board A                  board B\n");
+        let files = "   a b c d e f g h";
+        for rank in (0..8).rev() {
+            let mut row = [String::new(), String::new()];
+            for (board, text) in row.iter_mut().enumerate() {
+                text.push_str(&format!("{} ", rank + 1));
+                for file in 0..8 {
+                    let sq = square(file, rank);
+                    let p = self.mailbox[sq];
+                    let on_this_board =
+                        p != EMPTY && (self.board_of(sq) == BOARD_B) == (board == 1);
+                    text.push(' ');
+                    text.push(if on_this_board { piece_letter(p) } else { '.' });
+                }
+            }
+            s.push_str(&format!("{}     {}\n", row[0], row[1]));
+        }
+        s.push_str(&format!("{files}     {files}\n"));
+        s
+    }
+}

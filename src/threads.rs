@@ -7,8 +7,9 @@
 use crate::core::score::{mate_in, mated_in, DRAW, MATE_BOUND};
 use crate::core::{Game, MoveList, Verdict};
 use crate::search::params;
+use crate::search::shared::{Clock, Shared};
 use crate::search::time::TimeManager;
-use crate::search::worker::{Clock, Shared, Worker};
+use crate::search::worker::Worker;
 use crate::search::{Bound, Iteration, Limits, Outcome, Report, SearchRequest, ThreadResult};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc;

@@ -6,6 +6,8 @@
 //! * `bench_figures`: the 30-position bench at its default depth (nodes, nps);
 //! * `smp_scaling`: nodes/s with 2 threads vs 1 (fixed time per position) and time to a
 //!   fixed depth with 2 threads vs 1, on the first 20 bench positions.
+//!
+//! `SEARCH_DEPTH=<d>` changes the depth, `SEARCH_PARAM_<name>=<v>` a search parameter.
 
 use kaleido::bench::{bench, CHESS_BENCH_DEPTH, CHESS_FENS};
 use kaleido::core::{Game, GameConfig};
@@ -14,7 +16,18 @@ use kaleido::tt::TranspositionTable;
 use kaleido::variants::chess::Chess;
 use std::time::{Duration, Instant};
 
+/// `SEARCH_PARAM_<name>=<value>` environment variables override search parameters.
+fn params_from_env() {
+    for (key, value) in std::env::vars() {
+        if let (Some(name), Ok(v)) = (key.strip_prefix("SEARCH_PARAM_"), value.parse()) {
+            kaleido::search::params::set(name, v).unwrap();
+            println!("parameter {name} = {v}");
+        }
+    }
+}
+
 fn depth_from_env(default: u32) -> u32 {
+    params_from_env();
     std::env::var("SEARCH_DEPTH")
         .ok()
         .and_then(|d| d.parse().ok())
@@ -51,6 +64,21 @@ fn run(pos: &Chess, limits: &Limits, threads: usize, hash_mib: usize) -> (u64, D
     (out.nodes, start.elapsed())
 }
 
+/// CPU seconds used by this process so far (Linux `/proc/self/stat`, 100 Hz ticks);
+/// 0 elsewhere. On a shared machine wall time understates what threads could do.
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let after_name = stat.rsplit(')').next().unwrap_or("");
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|v| v.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    (ticks(11) + ticks(12)) / 100.0
+}
+
 #[test]
 #[ignore]
 fn smp_scaling() {
@@ -66,21 +94,29 @@ fn smp_scaling() {
         ..Limits::default()
     };
     let mut nps = [0.0f64; 2];
+    let mut per_cpu = [0.0f64; 2];
     for (i, threads) in [1usize, 2].into_iter().enumerate() {
         let (mut nodes, mut secs) = (0u64, 0f64);
+        let cpu = cpu_seconds();
         for pos in &positions {
             let (n, t) = run(pos, &timed, threads, 64);
             nodes += n;
             secs += t.as_secs_f64();
         }
         nps[i] = nodes as f64 / secs;
+        per_cpu[i] = nodes as f64 / (cpu_seconds() - cpu).max(0.01);
         println!(
-            "{threads} thread(s): {:.0} nodes/s over {} positions of 1 s",
+            "{threads} thread(s): {:.0} nodes/s wall, {:.0} nodes per CPU-second, over {} positions of 1 s",
             nps[i],
+            per_cpu[i],
             positions.len()
         );
     }
-    println!("nodes/s ratio 2 threads / 1 thread: {:.2}", nps[1] / nps[0]);
+    println!(
+        "nodes/s ratio 2 threads / 1 thread: {:.2} (wall), {:.2} per CPU-second",
+        nps[1] / nps[0],
+        per_cpu[1] / per_cpu[0]
+    );
 
     let depth = depth_from_env(13);
     let fixed = Limits {
@@ -89,19 +125,27 @@ fn smp_scaling() {
         ..Limits::default()
     };
     let mut times = [0f64; 2];
+    let mut nodes = [0u64; 2];
     for (i, threads) in [1usize, 2].into_iter().enumerate() {
         for pos in &positions {
-            times[i] += run(pos, &fixed, threads, 64).1.as_secs_f64();
+            let (n, t) = run(pos, &fixed, threads, 64);
+            times[i] += t.as_secs_f64();
+            nodes[i] += n;
         }
         println!(
-            "{threads} thread(s): {:.2} s to depth {depth} on {} positions",
+            "{threads} thread(s): {:.2} s, {} nodes to depth {depth} on {} positions",
             times[i],
+            nodes[i],
             positions.len()
         );
     }
     println!(
-        "time-to-depth ratio 2 threads / 1 thread: {:.2}",
+        "time-to-depth ratio 2 threads / 1 thread: {:.2} (wall)",
         times[1] / times[0]
+    );
+    println!(
+        "node-based estimate with perfect 2x nodes/s: {:.2} (= nodes2 / nodes1 / 2)",
+        nodes[1] as f64 / nodes[0] as f64 / 2.0
     );
 }
 
@@ -153,5 +197,31 @@ fn stop_latency_and_movetime_overshoot() {
                 elapsed
             );
         }
+    }
+}
+
+/// Resident memory of a transposition table: `Hash` MiB allocated, all of it touched.
+#[test]
+#[ignore]
+fn tt_resident_size() {
+    let rss_kib = || {
+        let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+        status
+            .lines()
+            .find(|l| l.starts_with("VmRSS:"))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|v| v.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    for mib in [16usize, 256] {
+        let before = rss_kib();
+        let tt = TranspositionTable::new(mib);
+        let after = rss_kib();
+        println!(
+            "Hash {mib} MiB: table {} bytes, resident growth {} KiB",
+            tt.size_bytes(),
+            after.saturating_sub(before)
+        );
+        drop(tt);
     }
 }

@@ -2,12 +2,14 @@
 //! This file fixes the API the session layer calls; the algorithm lives in the
 //! submodules and the thread pool in `crate::threads`.
 
+mod alphabeta;
 mod draw;
 mod history;
 pub mod params;
 mod picker;
 mod qsearch;
 mod root;
+pub(crate) mod shared;
 pub mod time;
 pub(crate) mod worker;
 

@@ -87,6 +87,12 @@ params! {
     /// History score worth one ply of reduction.
     lmr_history_div = 8192, 2048..=32768, step 512;
 
+    /// Lazy SMP: shallowest depth at which a thread defers moves another one searches
+    /// (ABDADA-style). Off by default (99): on 2 threads it measured no better.
+    smp_defer_depth = 99, 2..=99, step 2;
+    /// Lazy SMP: how many plies deeper odd helper threads start their iterations.
+    smp_helper_lead = 0, 0..=3, step 1;
+
     /// Quiescence delta pruning margin.
     qs_delta = 150, 0..=600, step 20;
 

@@ -1,7 +1,8 @@
 //! Move ordering for one node, in stages: the hash move (validated by the caller),
 //! winning tacticals (MVV-LVA, SEE-checked when picked), then the quiet moves sorted
 //! once — killers, countermove, then by history — and the losing tacticals last.
-//! A cutoff early in the list leaves the rest unsorted. Knows no game.
+//! Moves another thread is busy with can be deferred to the very end. A cutoff early
+//! in the list leaves the rest unsorted. Knows no game.
 
 use super::history::Histories;
 use crate::core::{Game, GenKind, MoveList};
@@ -26,6 +27,7 @@ enum Stage {
     SortQuiets,
     Quiets,
     BadTacticals,
+    Deferred,
     Done,
 }
 
@@ -37,6 +39,8 @@ pub struct Picker<G: Game> {
     quiet_start: usize,
     /// Tacticals that lost their exchange, in the order they were found.
     bad: MoveList<G::Move>,
+    /// Moves put off because another thread was searching them (tried last).
+    deferred: MoveList<G::Move>,
     hash_move: Option<G::Move>,
     killers: [G::Move; 2],
     counter: G::Move,
@@ -58,6 +62,7 @@ impl<G: Game> Picker<G> {
             scores: MoveList::new(),
             quiet_start: 0,
             bad: MoveList::new(),
+            deferred: MoveList::new(),
             hash_move,
             killers,
             counter,
@@ -110,11 +115,29 @@ impl<G: Game> Picker<G> {
                         self.cursor += 1;
                         return Some(self.bad[self.cursor - 1]);
                     }
+                    self.cursor = 0;
+                    self.stage = Stage::Deferred;
+                }
+                Stage::Deferred => {
+                    if self.cursor < self.deferred.len() {
+                        self.cursor += 1;
+                        return Some(self.deferred[self.cursor - 1]);
+                    }
                     self.stage = Stage::Done;
                 }
                 Stage::Done => return None,
             }
         }
+    }
+
+    /// Puts `m` (just returned) off until every other move was tried.
+    pub fn defer(&mut self, m: G::Move) {
+        self.deferred.push(m);
+    }
+
+    /// Whether the moves now returned are deferred ones (they are not deferred again).
+    pub fn replaying(&self) -> bool {
+        self.stage == Stage::Deferred
     }
 
     /// Generates the moves (minus the hash move) with tacticals first.

@@ -73,7 +73,13 @@ impl<G: Game> Worker<'_, G> {
         let mut stable_iterations = 0;
         let mut last_best = None;
 
-        for depth in 1..=max_depth {
+        // Odd helpers start one ply deeper, so that they stay ahead of the others.
+        let first_depth = if self.is_main() {
+            1
+        } else {
+            1 + (self.id % 2) as i32 * self.p.smp_helper_lead
+        };
+        for depth in first_depth.min(max_depth)..=max_depth {
             self.root_depth = depth;
             for rm in &mut rms {
                 rm.prev_score = rm.score;
@@ -226,8 +232,30 @@ impl<G: Game> Worker<'_, G> {
     ) -> Score {
         let mut best = -INFINITE;
         self.nodes += 1;
-        for (i, rm) in rms.iter_mut().enumerate().skip(pv_idx) {
-            let m = rm.mv;
+        // With several threads, root moves another thread is searching wait till last.
+        let shared = self.shared;
+        let busy = shared
+            .busy
+            .as_ref()
+            .filter(|_| depth >= self.p.smp_defer_depth);
+        let mut order: Vec<usize> = (pv_idx..rms.len()).collect();
+        let first_pass = order.len();
+        let mut k = 0;
+        while k < order.len() {
+            let i = order[k];
+            let replay = k >= first_pass;
+            k += 1;
+            let m = rms[i].mv;
+            let first = i == pv_idx;
+            let mut child = root.clone();
+            child.play(m);
+            let key = child.key();
+            if let Some(table) = busy {
+                if !first && !replay && table.is_busy(key) {
+                    order.push(i);
+                    continue;
+                }
+            }
             if let Some(out) = out {
                 if self.shared.elapsed_ms() > CURRMOVE_REPORT_MS {
                     let _ = out.send(Report::CurrMove {
@@ -237,9 +265,7 @@ impl<G: Game> Worker<'_, G> {
                     });
                 }
             }
-            let first = i == pv_idx;
-            let mut child = root.clone();
-            child.play(m);
+            let announced = busy.is_some_and(|table| table.enter(key));
             let gives_check = child.in_check();
             let new_depth = depth - 1 + gives_check as i32;
             self.push_child(&child, 0, gives_check, root_slot(root, m), false);
@@ -253,9 +279,15 @@ impl<G: Game> Worker<'_, G> {
                 }
             }
             self.line.pop();
+            if announced {
+                if let Some(table) = busy {
+                    table.leave(key);
+                }
+            }
             if self.stopped {
                 break;
             }
+            let rm = &mut rms[i];
             if first || score > alpha {
                 rm.score = score;
                 rm.seldepth = self.seldepth;

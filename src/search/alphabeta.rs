@@ -1,0 +1,296 @@
+//! The principal-variation alpha-beta (negamax) search of non-root nodes: hash cutoffs,
+//! reverse futility and null-move pruning, internal iterative reduction, late-move
+//! pruning and reductions, futility and SEE pruning (checks exempt), check extension,
+//! mate-distance pruning, draw detection, history updates, and (with several threads)
+//! deferral of moves another thread is searching. Knows no game.
+
+use super::history::NO_SLOT;
+use super::picker::{PickMode, Picker};
+use super::worker::{
+    bound_cuts, bound_refines, stored_or_fresh_eval, verdict_score, Worker, MAX_PLY,
+};
+use super::Bound;
+use crate::core::score::{mate_in, mated_in, Score, DRAW, INFINITE, MATE_BOUND};
+use crate::core::Game;
+use crate::tt::NO_EVAL;
+
+impl<G: Game> Worker<'_, G> {
+    /// Principal-variation search of a non-root node.
+    pub(super) fn negamax(
+        &mut self,
+        pos: &G,
+        mut alpha: Score,
+        mut beta: Score,
+        depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> Score {
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply);
+        }
+        let pv_node = beta - alpha > 1;
+        self.clear_pv(ply);
+        if self.enter_node(ply) {
+            return DRAW;
+        }
+        if let Some(score) = self.draw_score(pos, ply) {
+            return score;
+        }
+        let in_check = self.frames[ply].in_check;
+        if ply >= MAX_PLY {
+            return if in_check { DRAW } else { pos.evaluate() };
+        }
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = pos.key();
+        let entry = self.shared.tt.probe(key, ply);
+        let hash_move = entry
+            .and_then(|e| e.mv)
+            .map(G::unpack)
+            .filter(|&m| pos.is_pseudo_legal(m) && pos.is_legal(m));
+        if let Some(e) = entry {
+            if !pv_node && e.depth >= depth && bound_cuts(e.bound, e.score, alpha, beta) {
+                return e.score;
+            }
+        }
+
+        let static_eval = if in_check {
+            NO_EVAL
+        } else {
+            stored_or_fresh_eval(entry.map(|e| e.eval), pos)
+        };
+        let eval = match entry {
+            Some(e)
+                if !in_check
+                    && e.score.abs() < MATE_BOUND
+                    && bound_refines(e.bound, e.score, static_eval) =>
+            {
+                e.score
+            }
+            _ => static_eval,
+        };
+        self.frames[ply].static_eval = static_eval;
+        let improving = !in_check && ply >= 2 && {
+            let before = self.frames[ply - 2].static_eval;
+            before != NO_EVAL && static_eval > before
+        };
+        self.hist.clear_killers(ply + 1);
+        let p = self.p;
+
+        if !pv_node && !in_check {
+            if depth <= p.rfp_depth
+                && eval.abs() < MATE_BOUND
+                && beta.abs() < MATE_BOUND
+                && eval - p.rfp_margin * (depth - improving as i32) >= beta
+            {
+                return eval;
+            }
+            if depth >= p.nmp_min_depth
+                && eval >= beta
+                && !self.frames[ply].after_null
+                && beta > -MATE_BOUND
+                && pos.has_non_pawn_material()
+            {
+                let r = p.nmp_base
+                    + depth / p.nmp_depth_div.max(1)
+                    + ((eval - beta) / p.nmp_eval_div.max(1)).min(3);
+                let mut child = pos.clone();
+                child.play_null();
+                self.push_child(&child, ply, false, NO_SLOT, true);
+                let score = -self.negamax(&child, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
+                self.line.pop();
+                if self.stopped {
+                    return DRAW;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+        let depth = if depth >= p.iir_depth && hash_move.is_none() {
+            depth - 1
+        } else {
+            depth
+        };
+
+        let side = pos.side_to_move();
+        let prev_slot = self.frames[ply].prev_slot;
+        let mut picker = Picker::<G>::new(
+            hash_move,
+            self.hist.killers(ply),
+            self.hist.countermove(prev_slot),
+            PickMode::All,
+        );
+        let lmp_limit = (p.lmp_base + depth * depth) as usize / (2 - improving as usize);
+        let futile = !in_check
+            && depth <= p.fut_depth
+            && alpha.abs() < MATE_BOUND
+            && static_eval + p.fut_base + p.fut_margin * depth <= alpha;
+        let mut best_score = -INFINITE;
+        let mut best_move: Option<(G::Move, usize)> = None;
+        let mut legal = 0usize;
+        let mut skip_quiets = false;
+        let mut quiets = [0usize; 64];
+        let mut quiet_count = 0;
+
+        while let Some(m) = picker.next(pos, &self.hist) {
+            let tactical = pos.is_tactical(m);
+            if !tactical && skip_quiets {
+                continue;
+            }
+            // Pruning comes before the legality test: it only starts once a legal move
+            // was searched, so the node is neither mate nor stalemate whatever it skips.
+            let mut made: Option<G> = None;
+            let mut known_legal = Some(m) == hash_move;
+            if !in_check && best_score > -MATE_BOUND && pos.has_non_pawn_material() {
+                if !tactical {
+                    if depth <= p.lmp_depth && legal >= lmp_limit {
+                        skip_quiets = true;
+                        continue;
+                    }
+                    let losing = depth <= p.see_depth && !pos.see_ge(m, -p.see_quiet * depth);
+                    if futile || losing {
+                        // Hopeless quiet moves are pruned, unless they give check (a
+                        // check can still mate or win, even as a sacrifice).
+                        if !known_legal && !pos.is_legal(m) {
+                            continue;
+                        }
+                        known_legal = true;
+                        let mut child = pos.clone();
+                        child.play(m);
+                        if !child.in_check() || (losing && !pos.see_ge(m, -p.see_check * depth)) {
+                            continue;
+                        }
+                        made = Some(child);
+                    }
+                } else if depth <= p.see_depth && !pos.see_ge(m, -p.see_tactical * depth * depth) {
+                    continue;
+                }
+            }
+            if !known_legal && !pos.is_legal(m) {
+                continue;
+            }
+            legal += 1;
+            let slot = pos.history_slot(m);
+            let child = made.unwrap_or_else(|| {
+                let mut child = pos.clone();
+                child.play(m);
+                child
+            });
+            // With several threads, a move another thread is searching waits till last.
+            let shared = self.shared;
+            let busy = shared.busy.as_ref().filter(|_| depth >= p.smp_defer_depth);
+            let child_key = child.key();
+            if let Some(table) = busy {
+                if legal > 1 && !picker.replaying() && table.is_busy(child_key) {
+                    legal -= 1;
+                    picker.defer(m);
+                    continue;
+                }
+            }
+            let announced = busy.is_some_and(|table| table.enter(child_key));
+            let gives_check = child.in_check();
+            let extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
+            let new_depth = depth - 1 + extension;
+            self.push_child(&child, ply, gives_check, slot, false);
+
+            let score = if legal == 1 {
+                -self.negamax(
+                    &child,
+                    -beta,
+                    -alpha,
+                    new_depth,
+                    ply + 1,
+                    !pv_node && !cut_node,
+                )
+            } else {
+                let mut r = 0;
+                if depth >= 3 && !tactical && legal > 1 + pv_node as usize {
+                    r = self.lmr.get(depth, legal) + !improving as i32 - pv_node as i32
+                        + cut_node as i32
+                        - gives_check as i32
+                        - self.hist.score(side, slot) / p.lmr_history_div.max(1);
+                    r = r.clamp(0, (new_depth - 1).max(0));
+                }
+                let mut s = -self.negamax(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(&child, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                }
+                if pv_node && s > alpha && s < beta {
+                    s = -self.negamax(&child, -beta, -alpha, new_depth, ply + 1, false);
+                }
+                s
+            };
+            self.line.pop();
+            if announced {
+                if let Some(table) = &shared.busy {
+                    table.leave(child_key);
+                }
+            }
+            if self.stopped {
+                return DRAW;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some((m, slot));
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                    continue;
+                }
+            }
+            if !tactical && quiet_count < quiets.len() {
+                quiets[quiet_count] = slot;
+                quiet_count += 1;
+            }
+        }
+
+        if legal == 0 {
+            return verdict_score(pos.no_moves_verdict(), ply);
+        }
+        if best_score >= beta {
+            if let Some((m, slot)) = best_move {
+                if pos.is_tactical(m) {
+                    self.hist
+                        .punish_quiets(&p, side, depth, &quiets[..quiet_count]);
+                } else {
+                    self.hist.reward_quiet(
+                        &p,
+                        side,
+                        ply,
+                        depth,
+                        (m, slot),
+                        &quiets[..quiet_count],
+                        prev_slot,
+                    );
+                }
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            ply,
+            best_move.map(|(m, _)| G::pack(m)),
+            best_score,
+            static_eval,
+            depth,
+            bound,
+        );
+        best_score
+    }
+}

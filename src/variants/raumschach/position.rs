@@ -142,7 +142,11 @@ impl<C: Cube> Position<C> {
         let irreversible = captured
             || kind == Kind::Pawn
                 && (m.promotion().is_some() || !C::pawn_steps(self.side, to).has(from));
-        self.halfmove = if irreversible { 0 } else { self.halfmove.saturating_add(1) };
+        self.halfmove = if irreversible {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
         if self.side == Side::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }

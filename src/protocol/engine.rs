@@ -22,6 +22,8 @@ const MAX_PERFT_DEPTH: u32 = 20;
 
 struct RunningSearch {
     control: Arc<Control>,
+    /// True once the search has written its `bestmove`.
+    answered: Arc<std::sync::atomic::AtomicBool>,
     handle: JoinHandle<()>,
 }
 
@@ -278,15 +280,21 @@ impl Engine {
             banmoves: self.banmoves.clone(),
             threads: self.threads,
         };
+        let answered = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let sink = Box::new(LineSink {
             out: self.out.clone(),
             dialect: self.dialect,
+            answered: answered.clone(),
         });
         let (handle, warnings) = self.session.go(req, self.tt.clone(), control.clone(), sink);
         for w in warnings {
             self.out.info(&w);
         }
-        self.search = Some(RunningSearch { control, handle });
+        self.search = Some(RunningSearch {
+            control,
+            answered,
+            handle,
+        });
     }
 
     fn cmd_perft(&mut self, depth: u32) {
@@ -322,7 +330,7 @@ impl Engine {
         let running = self
             .search
             .as_ref()
-            .is_some_and(|s| !s.handle.is_finished());
+            .is_some_and(|s| !s.answered.load(Ordering::SeqCst));
         if running {
             self.finish_search();
         } else if self.dialect == Dialect::Ucci {

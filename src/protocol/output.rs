@@ -87,6 +87,8 @@ pub fn bestmove_line(outcome: &Outcome<String>, dialect: Dialect) -> String {
 pub struct LineSink {
     pub out: Out,
     pub dialect: Dialect,
+    /// Set once `bestmove` is written: from then on the engine is idle.
+    pub answered: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl SearchSink for LineSink {
@@ -96,5 +98,7 @@ impl SearchSink for LineSink {
 
     fn finish(&mut self, outcome: Outcome<String>) {
         self.out.line(&bestmove_line(&outcome, self.dialect));
+        self.answered
+            .store(true, std::sync::atomic::Ordering::SeqCst);
     }
 }

@@ -12,7 +12,9 @@ pub mod targets;
 pub mod text;
 
 use kaleido::core::{Game, GameConfig};
-use kaleido::variants::{chess::Chess, raumschach::Raumschach, xiangqi::Xiangqi};
+use kaleido::variants::{
+    alice::Alice, chess::Chess, raumschach::Raumschach, raumschach4::Raumschach4, xiangqi::Xiangqi,
+};
 
 /// What a variant adds to the generic checks.
 pub trait Checked: Game {
@@ -68,6 +70,33 @@ impl Checked for Raumschach {
     }
 }
 
+impl Checked for Alice {
+    const CONFIGS: &'static [GameConfig] = BOTH;
+    const MOVE_FENS: &'static [&'static str] = &[
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqk2r/p1pp1ppp/5|n2/|R|p2|p3/|P1|P3|P|P/1|P6/3PP|b2/1NBQKBNR w Kkq - 0 7",
+        "2bq2n1/1|npp1|kp1/|p2|b|p|p1|p/1B1r1N2/1p1P3|r/1|PN1|P3/P|BP|K1PPP/4|Q|R1R w - - 6 17",
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R|r2K2R w KQkq - 0 1",
+        "1r|b1k2n/1|P4P1/8/8/8/8/1p6/4K3 w - - 0 1",
+    ];
+    fn text_invariants(fen: &str, _cfg: &GameConfig, _legal: &[String]) -> Result<(), String> {
+        text::alice(fen)
+    }
+}
+
+impl Checked for Raumschach4 {
+    const CONFIGS: &'static [GameConfig] = &[STANDARD];
+    const MOVE_FENS: &'static [&'static str] = &[
+        kaleido::variants::raumschach4::SETUP_B,
+        kaleido::variants::raumschach4::SETUP_A,
+        "r1nr/1k2/4/4/3b/2n1/2b1/PPPP/pppB/4/2Q1/3B/4/4/1K2/RNNR w - - 3 6",
+        "4/4/3r/1P1P/r3/4/nbb1/4/p2p/4/N3/Pk1K/3B/4/4/1qR1 w - - 0 28",
+    ];
+    fn text_invariants(fen: &str, _cfg: &GameConfig, _legal: &[String]) -> Result<(), String> {
+        text::raumschach4(fen)
+    }
+}
+
 /// A target's checking function: panics when kaleido breaks a rule on `data`.
 pub type Target = fn(&[u8]);
 
@@ -78,7 +107,11 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("fen_chess", targets::fen::<Chess>),
     ("fen_xiangqi", targets::fen::<Xiangqi>),
     ("fen_raumschach", targets::fen::<Raumschach>),
+    ("fen_alice", targets::fen::<Alice>),
+    ("fen_raumschach4", targets::fen::<Raumschach4>),
     ("moves_chess", targets::moves::<Chess>),
     ("moves_xiangqi", targets::moves::<Xiangqi>),
     ("moves_raumschach", targets::moves::<Raumschach>),
+    ("moves_alice", targets::moves::<Alice>),
+    ("moves_raumschach4", targets::moves::<Raumschach4>),
 ];

@@ -11,7 +11,9 @@ use super::Checked;
 use kaleido::core::Notation;
 use kaleido::protocol::Engine;
 use kaleido::session::{canonical_variant, new_session, Session, VARIANTS};
-use kaleido::variants::{chess::Chess, raumschach::Raumschach, xiangqi::Xiangqi};
+use kaleido::variants::{
+    alice::Alice, chess::Chess, raumschach::Raumschach, raumschach4::Raumschach4, xiangqi::Xiangqi,
+};
 use std::collections::VecDeque;
 
 const MAX_COMMANDS: usize = 48;
@@ -22,6 +24,8 @@ fn fens_for(variant: &str) -> &'static [&'static str] {
         "chess" | "fischerandom" => Chess::MOVE_FENS,
         "xiangqi" => Xiangqi::MOVE_FENS,
         "raumschach" => Raumschach::MOVE_FENS,
+        "alice" => Alice::MOVE_FENS,
+        "raumschach4" => Raumschach4::MOVE_FENS,
         _ => &[],
     }
 }

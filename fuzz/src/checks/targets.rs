@@ -19,6 +19,18 @@ pub fn fen<G: Checked>(data: &[u8]) {
     let fen = text(data);
     for cfg in G::CONFIGS {
         if let Ok(pos) = G::from_fen(&fen, cfg) {
+            // Nothing silently dropped: as many pieces printed as were given.
+            let pieces = |t: &str| {
+                let board = t.split_whitespace().next().unwrap_or("");
+                board.chars().filter(char::is_ascii_alphabetic).count()
+            };
+            assert_eq!(
+                pieces(&pos.fen()),
+                pieces(&fen),
+                "{}: '{fen}' accepted as '{}'",
+                G::VARIANT,
+                pos.fen()
+            );
             check_position(&pos, cfg, Depth::Full);
         }
     }

@@ -197,41 +197,81 @@ pub fn xiangqi(fen: &str) -> Result<(), String> {
     counter(f.get(5), "fullmove number", 1)
 }
 
-/// Raumschach 5x5x5 (rows: level E rank 5 first, down to level A rank 1).
-pub fn raumschach(fen: &str) -> Result<(), String> {
+/// The cubic games: `n` levels of `n` x `n` (rows: top level, last rank first, down to
+/// level A rank 1), pieces from `letters`, at most `max_pieces` a side.
+pub fn cubic(fen: &str, n: usize, letters: &str, max_pieces: usize) -> Result<(), String> {
     let f: Vec<&str> = fen.split(' ').collect();
     if f.len() != 6 || f[2] != "-" || f[3] != "-" || !matches!(f[1], "w" | "b") {
         return Err("fields".into());
     }
-    let g = grid(f[0], 25, 5)?;
+    let g = grid(f[0], n * n, n)?;
     for (king, name) in [('K', "White"), ('k', "Black")] {
         if count(&g, king) != 1 {
             return Err(format!("{name} has {} kings", count(&g, king)));
         }
     }
-    // Row 0 is level E rank 5 (White's promotion row), row 24 level A rank 1 (Black's).
-    if g[0].contains(&Some('P')) || g[24].contains(&Some('p')) {
+    // The first row is White's promotion rank (top level), the last Black's.
+    if g[0].contains(&Some('P')) || g[n * n - 1].contains(&Some('p')) {
         return Err("a pawn on its promotion cells".into());
     }
     for white in [true, false] {
-        let n = g
+        let pieces = g
             .iter()
             .flatten()
             .flatten()
             .filter(|c| c.is_ascii_uppercase() == white)
             .count();
-        if n > 20 {
-            return Err(format!("{n} pieces of one side"));
+        if pieces > max_pieces {
+            return Err(format!("{pieces} pieces of one side"));
         }
     }
     if let Some(c) = g
         .iter()
         .flatten()
         .flatten()
-        .find(|c| !"KQRBNUP".contains(c.to_ascii_uppercase()))
+        .find(|c| !letters.contains(c.to_ascii_uppercase()))
     {
         return Err(format!("piece letter '{c}'"));
     }
+    counter(f.get(4), "halfmove clock", 0)?;
+    counter(f.get(5), "fullmove number", 1)
+}
+
+/// Raumschach 5x5x5.
+pub fn raumschach(fen: &str) -> Result<(), String> {
+    cubic(fen, 5, "KQRBNUP", 20)
+}
+
+/// Raumschach 4x4x4 (no unicorn; setup A has 16 pieces a side).
+pub fn raumschach4(fen: &str) -> Result<(), String> {
+    cubic(fen, 4, "KQRBNP", 16)
+}
+
+/// Alice chess, `|` form: a `|` before a letter puts the piece on board B. One piece per
+/// square over both boards is what the form can say; the round trip of
+/// `position::check_position` catches a parser that keeps two.
+pub fn alice(fen: &str) -> Result<(), String> {
+    let f: Vec<&str> = fen.split(' ').collect();
+    if f.len() != 6 || f[3] != "-" || !matches!(f[1], "w" | "b") {
+        return Err("fields".into());
+    }
+    if f[0].contains("||") || f[0].contains("|/") || f[0].ends_with('|') {
+        return Err("a '|' not before a piece".into());
+    }
+    let g = grid(&f[0].replace('|', ""), 8, 8)?;
+    let at = |file: usize, rank: usize| g[7 - rank][file];
+    for (king, name) in [('K', "White"), ('k', "Black")] {
+        if count(&g, king) != 1 {
+            return Err(format!("{name} has {} kings", count(&g, king)));
+        }
+    }
+    for rank in [0, 7] {
+        if (0..8).any(|file| matches!(at(file, rank), Some('P' | 'p'))) {
+            return Err(format!("a pawn on rank {}", rank + 1));
+        }
+    }
+    // Castling: king and rook on their squares, whichever board they stand on.
+    chess_castling(f[2], &at)?;
     counter(f.get(4), "halfmove clock", 0)?;
     counter(f.get(5), "fullmove number", 1)
 }

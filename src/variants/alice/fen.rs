@@ -20,8 +20,9 @@ use crate::core::Side;
 use crate::variants::chess::attacks::*;
 use crate::variants::chess::types::*;
 
-/// Largest halfmove clock / fullmove number accepted.
-const MAX_COUNTER: u32 = 50_000;
+/// Largest halfmove clock / fullmove number accepted: what the `u16` counters hold
+/// (they saturate there), so every FEN the position prints reads back.
+const MAX_COUNTER: u32 = u16::MAX as u32;
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 

@@ -6,6 +6,7 @@ pub mod bits;
 pub mod game;
 pub mod movelist;
 pub mod score;
+pub mod tune;
 pub mod zobrist;
 
 pub use bits::BitIter;

@@ -16,6 +16,7 @@ pub mod movegen;
 pub mod notation;
 pub mod position;
 pub mod see;
+pub mod tune;
 pub mod types;
 
 use crate::core::{Game, GameConfig, GenKind, MoveList, Notation, Score, Side};

@@ -1,0 +1,61 @@
+//! Chess (and Chess960) as a [`Tunable`] game: its evaluation trace in the generic form
+//! the tuner reads. Knows no tuner and no search.
+
+use super::eval::{trace, PHASE_MAX, SCALE_MAX};
+use super::eval_layout::{weights_source, N_WEIGHTS, WEIGHT_NAMES};
+use super::eval_weights::WEIGHTS;
+use super::Position;
+use crate::core::tune::{LinearTrace, Tunable};
+
+impl Tunable for Position {
+    const WEIGHTS_FILE: &'static str = "src/variants/chess/eval_weights.rs";
+
+    fn weights() -> &'static [[i32; 2]] {
+        &WEIGHTS
+    }
+
+    fn weight_names() -> Vec<String> {
+        WEIGHT_NAMES.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn trace(&self) -> LinearTrace {
+        let t = trace(self);
+        LinearTrace {
+            terms: t.terms,
+            phase: t.phase,
+            phase_max: PHASE_MAX,
+            scales: t.scales,
+            scale_max: SCALE_MAX,
+            side: t.side,
+        }
+    }
+
+    fn weights_source(weights: &[[i32; 2]]) -> String {
+        let table: &[[i32; 2]; N_WEIGHTS] = weights
+            .try_into()
+            .expect("a chess weight table has N_WEIGHTS entries");
+        weights_source(table)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Game;
+    use crate::core::GameConfig;
+
+    #[test]
+    fn generic_trace_scores_as_the_engine() {
+        let cfg = GameConfig::default();
+        for fen in crate::bench::CHESS_FENS {
+            let pos = Position::from_fen(fen, &cfg).unwrap();
+            assert_eq!(
+                Tunable::trace(&pos).score(Position::weights()),
+                pos.static_eval(),
+                "{fen}"
+            );
+        }
+        let names = Position::weight_names();
+        assert_eq!(names.len(), Position::weights().len());
+    }
+}

@@ -325,6 +325,7 @@ impl<G: Game> Session for GameSession<G> {
                     control: &control,
                 };
                 let text = |m: &G::Move| pos.write_move(*m, notation);
+                let line_text = |line: &[G::Move]| pv_text(&pos, line, notation);
                 let outcome = if all_banned {
                     Outcome {
                         best: None,
@@ -332,7 +333,9 @@ impl<G: Game> Session for GameSession<G> {
                         nodes: 0,
                     }
                 } else {
-                    search::search(&pos, &request, &mut |r| sink.report(report_text(&r, &text)))
+                    search::search(&pos, &request, &mut |r| {
+                        sink.report(report_text(&r, &text, &line_text))
+                    })
                 };
                 // `go infinite` and pondering never answer before `stop`/`ponderhit`.
                 while (req.limits.infinite || control.pondering.load(Ordering::Relaxed))
@@ -342,7 +345,11 @@ impl<G: Game> Session for GameSession<G> {
                 }
                 sink.finish(Outcome {
                     best: outcome.best.as_ref().map(text),
-                    ponder: outcome.ponder.as_ref().map(text),
+                    // The ponder move is written from the position after the best move.
+                    ponder: match (&outcome.best, &outcome.ponder) {
+                        (Some(b), Some(p)) => pv_text(&pos, &[*b, *p], notation).pop(),
+                        _ => None,
+                    },
                     nodes: outcome.nodes,
                 });
             })
@@ -351,7 +358,26 @@ impl<G: Game> Session for GameSession<G> {
     }
 }
 
-fn report_text<M: Copy>(r: &Report<M>, text: &impl Fn(&M) -> String) -> Report<String> {
+/// The text of a line of moves from `pos`, each written from the position it is played in
+/// (a castling move's text depends on whose king moves). Stops at a move that is not legal.
+fn pv_text<G: Game>(pos: &G, line: &[G::Move], notation: Notation) -> Vec<String> {
+    let mut pos = pos.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for &m in line {
+        if !pos.is_pseudo_legal(m) || !pos.is_legal(m) {
+            break;
+        }
+        out.push(pos.write_move(m, notation));
+        pos.play(m);
+    }
+    out
+}
+
+fn report_text<M: Copy>(
+    r: &Report<M>,
+    text: &impl Fn(&M) -> String,
+    line_text: &impl Fn(&[M]) -> Vec<String>,
+) -> Report<String> {
     match r {
         Report::Iteration(it) => Report::Iteration(search::Iteration {
             depth: it.depth,
@@ -362,7 +388,7 @@ fn report_text<M: Copy>(r: &Report<M>, text: &impl Fn(&M) -> String) -> Report<S
             nodes: it.nodes,
             time_ms: it.time_ms,
             hashfull: it.hashfull,
-            pv: it.pv.iter().map(text).collect(),
+            pv: line_text(&it.pv),
         }),
         Report::CurrMove { depth, mv, number } => Report::CurrMove {
             depth: *depth,

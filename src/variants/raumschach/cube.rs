@@ -57,6 +57,11 @@ pub trait Cube: Copy + Clone + Default + std::fmt::Debug + Send + Sync + 'static
     /// Zobrist key XORed in when Black is to move.
     fn zobrist_black() -> u64;
 
-    /// Evaluation weights and piece-square tables of this game.
+    /// The evaluation weights of this game (its generated `eval_weights.rs`; layout in
+    /// `eval_layout`).
+    fn weights() -> &'static [[i32; 2]];
+    /// That weights file's path relative to the repository root.
+    const WEIGHTS_FILE: &'static str;
+    /// Tables derived from the weights (piece-square sums, exchange order).
     fn eval_tables() -> &'static EvalTables;
 }

@@ -4,7 +4,7 @@
 //! Rules: /work/shared/docs/rules-raumschach.md §3–§6. Knows only tables, not positions.
 
 use super::cube::Cube;
-use super::eval::{EvalTables, ProfileWeights};
+use super::eval::EvalTables;
 use super::geometry::{self, LineGroup, Vector, KNIGHT_LEAPS_3D};
 use super::pieces::{Kind, CODES};
 use crate::core::{zobrist, Side};
@@ -54,25 +54,17 @@ static PROMOTION_ZONE: [u128; 2] = [
 /// 16 piece codes (`pieces::code`) x 125 cells, then the side key.
 static ZOBRIST: [u64; CODES * CELLS + 1] = zobrist::keys(0x5241_554d_5343_4835);
 
-static EVAL: LazyLock<EvalTables> = LazyLock::new(|| EvalTables::build::<Cube5>(&PROFILE));
+static EVAL: LazyLock<EvalTables> = LazyLock::new(EvalTables::build::<Cube5>);
 
-/// Evaluation profile of the 5x5x5 game.
-///
-/// Material is derived from measured mobility (`examples/raumschach_mobility.rs`): average
-/// moves over all 125 cells on a board with 30% of the cells occupied were N 11.5,
-/// B 11.8, R 8.9, Q 26.3, U 5.6 (empty board: N 11.5, B 14.4, R 12, Q 32.8, U 6.4; the
-/// queen commands 52 cells from Cc3 and 28 from a corner). Values are 45 cp per average
-/// move, less 10% for the bishop (bound to half the cells) and 20% for the unicorn (a
-/// quarter of the cells): N 520, B 480, R 400, Q 1200, U 200; the pawn is the unit.
-const PROFILE: ProfileWeights = ProfileWeights {
-    values: [100, 520, 480, 400, 1200, 0, 200],
-    mobility_weight: [0, 4, 4, 5, 2, 0, 5],
-    pawn_advance: 14,
-    king_shelter: 6,
-    king_attack: 5,
-    king_open_line: 4,
-    tempo: 10,
-};
+// Where the starting weights came from: material was derived from measured mobility
+// (`examples/raumschach_mobility.rs`): average moves over all 125 cells on a board with
+// 30% of the cells occupied were N 11.5, B 11.8, R 8.9, Q 26.3, U 5.6 (empty board:
+// N 11.5, B 14.4, R 12, Q 32.8, U 6.4; the queen commands 52 cells from Cc3 and 28 from
+// a corner). Values were 45 cp per average move, less 10% for the bishop (bound to half
+// the cells) and 20% for the unicorn (a quarter of the cells): N 520, B 480, R 400,
+// Q 1200, U 200; the pawn is the unit. Piece-square entries started as the empty-board
+// mobility on the cell minus the average, times half the mobility weight (N 4, B 4,
+// R 5, Q 2, U 5); pawns 14 cp per step walked (middlegame, half; endgame quadratic).
 
 /// Raumschach 5x5x5.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -140,6 +132,10 @@ impl Cube for Cube5 {
     fn zobrist_black() -> u64 {
         ZOBRIST[CODES * CELLS]
     }
+    fn weights() -> &'static [[i32; 2]] {
+        &super::eval_weights::WEIGHTS
+    }
+    const WEIGHTS_FILE: &'static str = "src/variants/raumschach/eval_weights.rs";
     fn eval_tables() -> &'static EvalTables {
         &EVAL
     }

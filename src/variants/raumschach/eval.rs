@@ -1,23 +1,28 @@
 //! Static evaluation of the cubic games (generic over [`Cube`]).
 //!
 //! Terms, tapered between middlegame and endgame by non-pawn material:
-//! * material + piece-square tables, kept incrementally by the position. The tables are
-//!   derived from the geometry, not typed in: a piece's bonus on a cell is proportional
-//!   to its empty-board mobility there minus its average (centralisation in all three
-//!   axes falls out of that: the queen commands 52 cells from Cc3 but 19 from a corner;
-//!   the rook 12 everywhere, so it gets none); pawns gain with their distance walked
-//!   toward the promotion cells; the king prefers few neighbours in the middlegame and
-//!   many in the endgame;
-//! * mobility with the real occupancy (cells attacked that are not own pieces);
+//! * material + piece-square tables, kept incrementally by the position (one entry per
+//!   cell, folded across the central file; their starting values were derived from the
+//!   geometry: a piece's bonus proportional to its empty-board mobility on the cell
+//!   minus its average, pawns gaining with the distance walked toward promotion, the
+//!   king preferring few neighbours in the middlegame and many in the endgame);
+//! * mobility with the real occupancy (cells attacked that are not own pieces), above
+//!   the kind's typical mobility (3/4 of its average empty-board mobility, fixed);
 //! * king safety over the 26 lines: own pieces next to the king (shelter), enemy
 //!   attacks on the king's neighbourhood, and lines from the king that an enemy slider
 //!   of the matching kind could use (no own piece first on the line).
 //!
-//! Weights sit in one [`ProfileWeights`] value per game so a tuner can swap them.
+//! The score is linear in the game's weight table (`Cube::weights`, layout in
+//! `eval_layout`): every term adds `weight[i] × count_i` (White's count minus Black's)
+//! to a middlegame and an endgame sum, blended by phase. The terms are written once,
+//! generic over a [`Sink`]: the search's path adds weights as it goes (material and
+//! piece-square values from the position's incremental sums), the tuning path (`tune`)
+//! records the counts, so both give the same score exactly.
 //! Knows nothing of the search or of text.
 
 use super::bitset::CellSet;
 use super::cube::Cube;
+use super::eval_layout::Layout;
 use super::geometry::LineGroup;
 use super::movegen::piece_attacks;
 use super::pieces::{code, Kind, CODES, KINDS};
@@ -25,32 +30,14 @@ use super::position::Position;
 use crate::core::bits::BitWord;
 use crate::core::{Score, Side};
 
-/// The tunable weights of one game, in centipawns.
-#[derive(Clone, Copy, Debug)]
-pub struct ProfileWeights {
-    /// Material by kind index (P N B R Q K U).
-    pub values: [i32; KINDS],
-    /// Per cell of mobility above or below the piece's typical mobility, by kind.
-    pub mobility_weight: [i32; KINDS],
-    /// Per step walked toward promotion (middlegame; the endgame bonus grows quadratically).
-    pub pawn_advance: i32,
-    /// Per own piece next to the king (middlegame).
-    pub king_shelter: i32,
-    /// Per enemy attack on a cell next to the king (middlegame).
-    pub king_attack: i32,
-    /// Per line from the king open to an enemy slider of that line kind (middlegame).
-    pub king_open_line: i32,
-    /// Bonus for the side to move.
-    pub tempo: i32,
-}
-
 /// Phase weight by kind: what a piece adds to the game phase.
 const PHASE_WEIGHT: [i32; KINDS] = [0, 1, 1, 2, 4, 0, 1];
+/// Endgame scale of every position (no drawish-ending scaling).
+pub const SCALE_MAX: i32 = 64;
 
-/// Weights plus the tables derived from them for one board.
+/// The tables one board derives from its weights and geometry.
 #[derive(Clone, Debug)]
 pub struct EvalTables {
-    pub weights: ProfileWeights,
     /// Typical mobility of a kind in play (3/4 of its average empty-board mobility).
     mobility_base: [i32; KINDS],
     /// What a piece adds to the position's incremental sums, by `code << 7 | cell`:
@@ -60,47 +47,29 @@ pub struct EvalTables {
     pub max_phase: i32,
     /// The game's kinds by increasing material value, king last (exchange order).
     pub cheapest_first: Vec<Kind>,
+    /// Middlegame material by kind (move ordering, exchanges); 0 for the king.
+    values: [i32; KINDS],
 }
 
 impl EvalTables {
-    /// Derives the tables of game `C` from `w`.
-    pub fn build<C: Cube>(w: &ProfileWeights) -> EvalTables {
-        let n = C::N as i32;
+    /// Derives the tables of game `C` from its weights.
+    pub fn build<C: Cube>() -> EvalTables {
+        let w = C::weights();
+        let l = Layout::of::<C>();
         let cells = C::CELLS;
-        let mut pst = vec![[(0, 0); 128]; KINDS];
         let mut mobility_base = [0; KINDS];
+        let mut values = [0; KINDS];
         for &kind in C::KINDS {
             let k = kind.index();
-            let mob: Vec<i32> = (0..cells)
-                .map(|c| match kind {
-                    Kind::Pawn => 0,
-                    _ => piece_attacks::<C>(kind, c, C::Set::ZERO).count() as i32,
-                })
-                .collect();
-            let avg = mob.iter().sum::<i32>() / cells as i32;
-            // Pieces keep about three quarters of their empty-board moves in play.
-            mobility_base[k] = avg * 3 / 4;
-            for c in 0..cells {
-                let (x, y, z) = super::geometry::coords(C::N, c);
-                let central = mob[c] - avg;
-                pst[k][c] = match kind {
-                    Kind::Pawn => {
-                        let to_go = (n - 1 - y) + (n - 1 - z);
-                        let walked = (2 * n - 2 - to_go).max(0);
-                        // A little file centralisation: central pawns support more.
-                        let file_centre = (n - 1) - (2 * x - (n - 1)).abs();
-                        (
-                            w.values[k] + w.pawn_advance * walked / 2 + 2 * file_centre,
-                            w.values[k] + w.pawn_advance * walked * walked / 6,
-                        )
-                    }
-                    // Middlegame: a king with fewer neighbours has fewer lines to guard.
-                    Kind::King => (-3 * central, 3 * central),
-                    _ => {
-                        let b = w.mobility_weight[k] * central / 2;
-                        (w.values[k] + b, w.values[k] + b)
-                    }
-                };
+            if !matches!(kind, Kind::Pawn | Kind::King) {
+                let total: i32 = (0..cells)
+                    .map(|c| piece_attacks::<C>(kind, c, C::Set::ZERO).count() as i32)
+                    .sum();
+                // Pieces keep about three quarters of their empty-board moves in play.
+                mobility_base[k] = total / cells as i32 * 3 / 4;
+            }
+            if kind != Kind::King {
+                values[k] = w[l.material_index(kind)][0];
             }
         }
         let max_phase = C::START_FEN
@@ -114,14 +83,19 @@ impl EvalTables {
             .max(1);
         let mut incremental = Box::new([[0i32; 4]; CODES * 128]);
         for &kind in C::KINDS {
+            let phase = PHASE_WEIGHT[kind.index()];
             for cell in 0..cells {
-                let (mg, eg) = pst[kind.index()][cell];
-                let phase = PHASE_WEIGHT[kind.index()];
-                incremental[(code(Side::White, kind) as usize) << 7 | cell] = [mg, eg, phase, 0];
-                // Black's tables are White's reflected through the centre of the cube.
-                let (bmg, beg) = pst[kind.index()][cells - 1 - cell];
-                incremental[(code(Side::Black, kind) as usize) << 7 | cell] =
-                    [-bmg, -beg, phase, 0];
+                for side in [Side::White, Side::Black] {
+                    let rel = relative::<C>(side, cell);
+                    let [mut mg, mut eg] = w[l.pst_index(kind, rel)];
+                    if kind != Kind::King {
+                        mg += w[l.material_index(kind)][0];
+                        eg += w[l.material_index(kind)][1];
+                    }
+                    let sg = sign(side);
+                    incremental[(code(side, kind) as usize) << 7 | cell] =
+                        [sg * mg, sg * eg, phase, 0];
+                }
             }
         }
         let mut cheapest_first: Vec<Kind> = C::KINDS.to_vec();
@@ -129,15 +103,15 @@ impl EvalTables {
             if k == Kind::King {
                 i32::MAX
             } else {
-                w.values[k.index()]
+                values[k.index()]
             }
         });
         EvalTables {
-            weights: *w,
             mobility_base,
             incremental,
             max_phase,
             cheapest_first,
+            values,
         }
     }
 
@@ -150,21 +124,89 @@ impl EvalTables {
     /// Material value of a kind (move ordering).
     #[inline(always)]
     pub fn value(&self, kind: Kind) -> i32 {
-        self.weights.values[kind.index()]
+        self.values[kind.index()]
     }
 }
 
+/// `+1` for White, `-1` for Black: the sign of a side's own terms.
+#[inline(always)]
+pub(crate) fn sign(side: Side) -> i32 {
+    1 - 2 * side.index() as i32
+}
+
+/// `cell` seen from `side`: Black's cells are reflected through the centre of the cube.
+#[inline(always)]
+pub(crate) fn relative<C: Cube>(side: Side, cell: usize) -> usize {
+    match side {
+        Side::White => cell,
+        Side::Black => C::CELLS - 1 - cell,
+    }
+}
+
+/// Receives the evaluation's terms: `count` times the weight at `index` (positive
+/// counts favour White).
+pub(crate) trait Sink {
+    fn add(&mut self, index: usize, count: i32);
+
+    /// The material and piece-square terms of every piece.
+    fn pieces<C: Cube>(&mut self, pos: &Position<C>, l: &Layout) {
+        for side in [Side::White, Side::Black] {
+            let sg = sign(side);
+            for &kind in C::KINDS {
+                for cell in pos.pieces(side, kind).cells() {
+                    if kind != Kind::King {
+                        self.add(l.material_index(kind), sg);
+                    }
+                    self.add(l.pst_index(kind, relative::<C>(side, cell as usize)), sg);
+                }
+            }
+        }
+    }
+}
+
+/// The search's path: sums weighted terms directly.
+struct Accumulator {
+    weights: &'static [[i32; 2]],
+    mg: i32,
+    eg: i32,
+}
+
+impl Sink for Accumulator {
+    #[inline(always)]
+    fn add(&mut self, index: usize, count: i32) {
+        let [mg, eg] = self.weights[index];
+        self.mg += mg * count;
+        self.eg += eg * count;
+    }
+
+    /// The position's incremental sums hold exactly these terms.
+    #[inline(always)]
+    fn pieces<C: Cube>(&mut self, pos: &Position<C>, _: &Layout) {
+        self.mg += pos.psq[0];
+        self.eg += pos.psq[1];
+    }
+}
+
+/// Adds every term of `pos` to `sink`; returns the game phase.
+pub(crate) fn evaluate_into<C: Cube, S: Sink>(pos: &Position<C>, sink: &mut S) -> i32 {
+    let l = Layout::of::<C>();
+    sink.pieces(pos, &l);
+    pos.dynamic_terms(Side::White, &l, sink);
+    pos.dynamic_terms(Side::Black, &l, sink);
+    sink.add(l.tempo, sign(pos.side));
+    pos.psq[2].clamp(0, C::eval_tables().max_phase)
+}
+
 impl<C: Cube> Position<C> {
-    /// Middlegame and endgame terms of one side that are not in the incremental sums.
-    fn dynamic_terms(&self, side: Side) -> (i32, i32) {
+    /// The terms of one side that are not in the incremental sums.
+    fn dynamic_terms<S: Sink>(&self, side: Side, l: &Layout, sink: &mut S) {
         let t = C::eval_tables();
-        let w = &t.weights;
+        let sg = sign(side);
         let occ = self.occupied();
         let own = self.side_pieces(side);
         let them = side.flip();
         let their_king = self.king(them);
         let their_zone = C::king_steps(their_king);
-        let (mut mg, mut eg) = (0, 0);
         let mut attack_units = 0;
         for &kind in C::KINDS {
             if matches!(kind, Kind::Pawn | Kind::King) {
@@ -174,16 +216,21 @@ impl<C: Cube> Position<C> {
             for cell in self.pieces(side, kind).cells() {
                 let a = piece_attacks::<C>(kind, cell as usize, occ);
                 let mob = (a & !own).count() as i32 - t.mobility_base[k];
-                mg += w.mobility_weight[k] * mob;
-                eg += w.mobility_weight[k] * mob;
+                if mob != 0 {
+                    sink.add(l.mobility_index(kind), sg * mob);
+                }
                 attack_units += (a & their_zone).count() as i32;
             }
         }
-        mg += w.king_attack * attack_units;
+        if attack_units != 0 {
+            sink.add(l.king_attack, sg * attack_units);
+        }
 
         let king = self.king(side);
         let shelter = (C::king_steps(king) & own).count().min(8) as i32;
-        mg += w.king_shelter * shelter;
+        if shelter != 0 {
+            sink.add(l.king_shelter, sg * shelter);
+        }
         let mut open = 0;
         for g in LineGroup::ALL {
             if self.line_sliders(them, g).is_empty() {
@@ -207,24 +254,21 @@ impl<C: Cube> Position<C> {
                 }
             }
         }
-        mg -= w.king_open_line * open;
-        (mg, eg)
+        if open != 0 {
+            sink.add(l.king_open_line, sg * open);
+        }
     }
 
     /// Static evaluation from the side to move's view.
     pub fn static_eval(&self) -> Score {
-        let t = C::eval_tables();
-        let (wmg, weg) = self.dynamic_terms(Side::White);
-        let (bmg, beg) = self.dynamic_terms(Side::Black);
-        let mg = self.psq[0] + wmg - bmg;
-        let eg = self.psq[1] + weg - beg;
-        let phase = self.psq[2].clamp(0, t.max_phase);
-        let white = (mg * phase + eg * (t.max_phase - phase)) / t.max_phase;
-        let pov = if self.side == Side::White {
-            white
-        } else {
-            -white
+        let mut acc = Accumulator {
+            weights: C::weights(),
+            mg: 0,
+            eg: 0,
         };
-        pov + t.weights.tempo
+        let phase = evaluate_into(self, &mut acc);
+        let max = C::eval_tables().max_phase;
+        let white = (acc.mg * phase + acc.eg * (max - phase)) / max;
+        white * sign(self.side)
     }
 }

@@ -1,7 +1,7 @@
 //! Raumschach (Maack's 5x5x5 three-dimensional chess) and the shared machinery of the
 //! cubic games: geometry and ray tables, the generic position and legal move generator,
-//! FEN, move text, board diagram, evaluation and exchange evaluation, all written against
-//! the [`Cube`] trait.
+//! FEN, move text, board diagram, evaluation (weights laid out by `eval_layout`, tuning
+//! trace in `tune`) and exchange evaluation, all written against the [`Cube`] trait.
 //! The 5x5x5 rules are in `cube5.rs`; the 4x4x4 game (`variants::raumschach4`) supplies
 //! its own `Cube`. The UCI extension is specified in protocol.md §10.
 
@@ -10,6 +10,8 @@ pub mod cube;
 mod cube5;
 mod display;
 pub mod eval;
+pub mod eval_layout;
+pub mod eval_weights;
 mod fen;
 mod game;
 pub mod geometry;
@@ -18,6 +20,7 @@ pub mod moves;
 pub mod pieces;
 pub mod position;
 mod see;
+mod tune;
 
 pub use cube::Cube;
 pub use cube5::Cube5;

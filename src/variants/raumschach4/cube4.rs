@@ -7,7 +7,7 @@
 
 use crate::core::{zobrist, Side};
 use crate::variants::raumschach::cube::Cube;
-use crate::variants::raumschach::eval::{EvalTables, ProfileWeights};
+use crate::variants::raumschach::eval::EvalTables;
 use crate::variants::raumschach::geometry::{self, LineGroup, Vector, KNIGHT_LEAPS_FLAT};
 use crate::variants::raumschach::pieces::{Kind, CODES};
 use std::sync::LazyLock;
@@ -71,21 +71,13 @@ static PROMOTION_ZONE: [u64; 2] = [
 /// 16 piece codes (`pieces::code`) x 64 cells, then the side key.
 static ZOBRIST: [u64; CODES * CELLS + 1] = zobrist::keys(0x5241_554d_3434_3442);
 
-static EVAL: LazyLock<EvalTables> = LazyLock::new(|| EvalTables::build::<Cube4>(&PROFILE));
+static EVAL: LazyLock<EvalTables> = LazyLock::new(EvalTables::build::<Cube4>);
 
-/// Evaluation profile of the 4x4x4 game, derived like the 5x5x5 one
-/// (`examples/raumschach_mobility.rs`): average moves over the 64 cells with 30% of the
-/// cells occupied were N 7.1, B 9.2, R 7.3, Q 20.7; at 45 cp per move, the bishop less 10%
-/// for being bound to half the cells: N 320, B 370, R 330, Q 930.
-const PROFILE: ProfileWeights = ProfileWeights {
-    values: [100, 320, 370, 330, 930, 0, 0],
-    mobility_weight: [0, 4, 4, 5, 2, 0, 0],
-    pawn_advance: 16,
-    king_shelter: 6,
-    king_attack: 5,
-    king_open_line: 4,
-    tempo: 10,
-};
+// Where the starting weights came from, as for the 5x5x5 game
+// (`examples/raumschach_mobility.rs`): average moves over the 64 cells with 30% of the
+// cells occupied were N 7.1, B 9.2, R 7.3, Q 20.7; at 45 cp per move, the bishop less 10%
+// for being bound to half the cells: N 320, B 370, R 330, Q 930. Piece-square entries
+// started from empty-board mobility like the 5x5x5 ones; pawns 16 cp per step walked.
 
 /// Raumschach 4x4x4 (SIII4).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -154,6 +146,10 @@ impl Cube for Cube4 {
     fn zobrist_black() -> u64 {
         ZOBRIST[CODES * CELLS]
     }
+    fn weights() -> &'static [[i32; 2]] {
+        &super::eval_weights::WEIGHTS
+    }
+    const WEIGHTS_FILE: &'static str = "src/variants/raumschach4/eval_weights.rs";
     fn eval_tables() -> &'static EvalTables {
         &EVAL
     }

@@ -4,6 +4,7 @@
 //! reconstruction; protocol.md §11 says how and why.
 
 mod cube4;
+pub mod eval_weights;
 
 pub use cube4::Cube4;
 

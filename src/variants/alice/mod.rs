@@ -6,6 +6,7 @@
 //! lookups and the move/piece vocabulary are shared with `variants::chess`.
 
 pub mod eval;
+mod eval_alt;
 pub mod fen;
 pub mod movegen;
 pub mod notation;
@@ -13,6 +14,7 @@ pub mod position;
 pub mod see;
 pub mod weights;
 
+use crate::core::eval_mode::{eval_mode, EvalMode};
 use crate::core::{Game, GameConfig, GenKind, MoveList, Notation, Score, Side};
 use crate::variants::chess::types::{Kind, Move, MoveKind};
 pub use position::Alice;
@@ -141,7 +143,11 @@ impl Game for Alice {
     }
 
     fn evaluate(&self) -> Score {
-        self.static_eval()
+        match eval_mode() {
+            EvalMode::Full => self.static_eval(),
+            EvalMode::Chess => self.chess_view_eval(),
+            EvalMode::Material => self.material_eval(),
+        }
     }
 
     /// Only bare kings: in Alice a lone knight or bishop can still mate (the defending

@@ -3,6 +3,7 @@
 //! fixed Zobrist key generator. It must not know any particular game.
 
 pub mod bits;
+pub mod eval_mode;
 pub mod game;
 pub mod movelist;
 pub mod score;

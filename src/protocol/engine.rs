@@ -6,6 +6,7 @@ use super::go::parse_go;
 use super::options::{self, check_value, option_lines, Dialect, Value};
 use super::output::{LineSink, Out};
 use super::tokenizer::Tokens;
+use crate::core::eval_mode::{set_eval_mode, EvalMode};
 use crate::core::Notation;
 use crate::search::Control;
 use crate::session::{self, canonical_variant, new_session, GoRequest, Session};
@@ -204,6 +205,11 @@ impl Engine {
                 self.switch_session(self.variant);
             }
             ("UCI_Variant", Value::Text(v)) => self.set_variant(&v),
+            ("Evaluation", Value::Text(v)) => {
+                if let Some(mode) = EvalMode::parse(&v) {
+                    set_eval_mode(mode);
+                }
+            }
             _ => {}
         }
     }

@@ -15,10 +15,22 @@ pub enum Dialect {
 /// The kind of an option, with its range or choices.
 #[derive(Clone, Copy, Debug)]
 pub enum Kind {
-    Spin { default: u64, min: u64, max: u64 },
-    Check { default: bool },
+    Spin {
+        default: u64,
+        min: u64,
+        max: u64,
+    },
+    Check {
+        default: bool,
+    },
     Button,
+    /// `UCI_Variant`: the choices are the listed variants.
     Combo,
+    /// A combo with fixed choices (matched case-insensitively).
+    Choice {
+        default: &'static str,
+        choices: &'static [&'static str],
+    },
 }
 
 /// One option of the table.
@@ -89,6 +101,14 @@ pub const OPTIONS: &[Spec] = &[
         kind: Kind::Combo,
     },
     Spec {
+        name: "Evaluation",
+        ucci: Some("evaluation"),
+        kind: Kind::Choice {
+            default: "full",
+            choices: &["full", "chess", "material"],
+        },
+    },
+    Spec {
         name: "usemillisec",
         ucci: Some("usemillisec"),
         kind: Kind::Check { default: true },
@@ -122,6 +142,10 @@ pub fn option_lines(dialect: Dialect, variant: &str) -> Vec<String> {
             Kind::Combo => {
                 let vars: String = VARIANTS.iter().map(|v| format!(" var {v}")).collect();
                 format!("type combo default {variant}{vars}")
+            }
+            Kind::Choice { default, choices } => {
+                let vars: String = choices.iter().map(|v| format!(" var {v}")).collect();
+                format!("type combo default {default}{vars}")
             }
         };
         lines.push(format!("{head} {body}"));
@@ -178,6 +202,20 @@ pub fn check_value(spec: &Spec, raw: Option<&str>) -> Result<(Value, Option<Stri
             let text = raw.ok_or_else(|| format!("option {} needs a value", spec.name))?;
             Ok((Value::Text(text.to_string()), None))
         }
+        Kind::Choice { choices, .. } => {
+            let text = raw.unwrap_or("").trim();
+            choices
+                .iter()
+                .find(|c| c.eq_ignore_ascii_case(text))
+                .map(|c| (Value::Text(c.to_string()), None))
+                .ok_or_else(|| {
+                    format!(
+                        "option {} takes one of {}, not '{text}'",
+                        spec.name,
+                        choices.join(", ")
+                    )
+                })
+        }
     }
 }
 
@@ -209,6 +247,18 @@ mod tests {
         );
         assert!(check_value(hash, Some("abc")).is_err());
         assert!(check_value(hash, None).is_err());
+    }
+
+    #[test]
+    fn choice_values_are_checked() {
+        let eval = find("evaluation").unwrap();
+        assert_eq!(
+            check_value(eval, Some("Material")).unwrap().0,
+            Value::Text("material".into())
+        );
+        let err = check_value(eval, Some("nonsense")).unwrap_err();
+        assert!(err.contains("full, chess, material"), "{err}");
+        assert!(check_value(eval, None).is_err());
     }
 
     #[test]

@@ -7,6 +7,7 @@
 //! lookups and the move/piece vocabulary are shared with `variants::chess`.
 
 pub mod eval;
+mod eval_alt;
 pub mod eval_layout;
 pub mod eval_params;
 pub mod eval_weights;
@@ -17,6 +18,7 @@ pub mod position;
 pub mod see;
 mod tune;
 
+use crate::core::eval_mode::{eval_mode, EvalMode};
 use crate::core::{Game, GameConfig, GenKind, MoveList, Notation, Score, Side};
 use crate::variants::chess::types::{Kind, Move, MoveKind};
 pub use position::Alice;
@@ -145,7 +147,11 @@ impl Game for Alice {
     }
 
     fn evaluate(&self) -> Score {
-        self.static_eval()
+        match eval_mode() {
+            EvalMode::Full => self.static_eval(),
+            EvalMode::Chess => self.chess_view_eval(),
+            EvalMode::Material => self.material_eval(),
+        }
     }
 
     /// Only bare kings: in Alice a lone knight or bishop can still mate (the defending

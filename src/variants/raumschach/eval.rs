@@ -259,6 +259,26 @@ impl<C: Cube> Position<C> {
         }
     }
 
+    /// Material only (White minus Black, kings excluded), from the side to move's view:
+    /// the `Evaluation material` sparring partner.
+    pub fn material_eval(&self) -> Score {
+        let w = C::eval_tables();
+        let white: i32 = C::KINDS
+            .iter()
+            .filter(|&&k| k != Kind::King)
+            .map(|&k| {
+                let n = self.pieces(Side::White, k).count() as i32
+                    - self.pieces(Side::Black, k).count() as i32;
+                w.values[k.index()] * n
+            })
+            .sum();
+        if self.side == Side::White {
+            white
+        } else {
+            -white
+        }
+    }
+
     /// Static evaluation from the side to move's view.
     pub fn static_eval(&self) -> Score {
         let mut acc = Accumulator {
@@ -270,5 +290,42 @@ impl<C: Cube> Position<C> {
         let max = C::eval_tables().max_phase;
         let white = (acc.mg * phase + acc.eg * (max - phase)) / max;
         white * sign(self.side)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Cube5, Raumschach, BENCH_FENS};
+    use super::*;
+    use crate::core::{Game, GameConfig};
+
+    /// Material counted from the FEN's letters, White's view.
+    fn material_from_text(fen: &str) -> i32 {
+        let w = Cube5::eval_tables();
+        let placement = fen.split_whitespace().next().expect("placement");
+        placement
+            .chars()
+            .filter_map(|c| {
+                let kind = Kind::from_letter(c)?;
+                let sign = if c.is_ascii_uppercase() { 1 } else { -1 };
+                (kind != Kind::King).then(|| sign * w.values[kind.index()])
+            })
+            .sum()
+    }
+
+    #[test]
+    fn material_eval_is_the_piece_count_from_the_mover_view() {
+        for fen in BENCH_FENS {
+            let pos = Raumschach::from_fen(fen, &GameConfig::default()).expect("bench FEN");
+            let white = material_from_text(fen);
+            let expected = if pos.side_to_move() == Side::White {
+                white
+            } else {
+                -white
+            };
+            assert_eq!(pos.material_eval(), expected, "{fen}");
+        }
+        let start = Raumschach::startpos(&GameConfig::default());
+        assert_eq!(start.material_eval(), 0);
     }
 }

@@ -7,6 +7,7 @@ use super::cube::Cube;
 use super::moves::{move_text, parse_move_text, Move, MOVE_BITS};
 use super::pieces::{code_kind, Kind, CODES, EMPTY};
 use super::position::Position;
+use crate::core::eval_mode::{eval_mode, EvalMode};
 use crate::core::{Game, GameConfig, GenKind, MoveList, Notation, Score, Side};
 
 impl<C: Cube> Game for Position<C> {
@@ -135,7 +136,11 @@ impl<C: Cube> Game for Position<C> {
     }
 
     fn evaluate(&self) -> Score {
-        self.static_eval()
+        // `chess` has no meaning here: it evaluates as `full`.
+        match eval_mode() {
+            EvalMode::Material => self.material_eval(),
+            EvalMode::Full | EvalMode::Chess => self.static_eval(),
+        }
     }
 
     /// Only bare kings: no other material can be ruled out from mating in 3D.

@@ -1,0 +1,72 @@
+//! The process-wide choice of evaluation (UCI option `Evaluation`): the variant's full
+//! evaluation, or a deliberately weaker one used as a sparring partner in strength
+//! matches. One atomic byte, read once per `evaluate` call (a perfectly predicted
+//! branch), so the default evaluation pays nothing measurable. It knows the names of
+//! the modes, not what any variant computes for them.
+
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// Which evaluation a variant's `evaluate` returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EvalMode {
+    /// The variant's own evaluation.
+    Full = 0,
+    /// Alice chess: the chess evaluation of both boards merged into one chess board
+    /// (a variant without such a counterpart uses `Full`).
+    Chess = 1,
+    /// Material only (a variant without it uses `Full`).
+    Material = 2,
+}
+
+impl EvalMode {
+    /// Every mode, in the order the option lists them (the default first).
+    pub const ALL: [EvalMode; 3] = [EvalMode::Full, EvalMode::Chess, EvalMode::Material];
+
+    /// The option value naming this mode.
+    pub fn name(self) -> &'static str {
+        match self {
+            EvalMode::Full => "full",
+            EvalMode::Chess => "chess",
+            EvalMode::Material => "material",
+        }
+    }
+
+    /// The mode named `text` (case-insensitive).
+    pub fn parse(text: &str) -> Option<EvalMode> {
+        Self::ALL
+            .into_iter()
+            .find(|m| m.name().eq_ignore_ascii_case(text.trim()))
+    }
+}
+
+static MODE: AtomicU8 = AtomicU8::new(EvalMode::Full as u8);
+
+/// Selects the evaluation for every search that starts afterwards.
+pub fn set_eval_mode(mode: EvalMode) {
+    MODE.store(mode as u8, Ordering::Relaxed);
+}
+
+/// The evaluation in force.
+#[inline(always)]
+pub fn eval_mode() -> EvalMode {
+    match MODE.load(Ordering::Relaxed) {
+        1 => EvalMode::Chess,
+        2 => EvalMode::Material,
+        _ => EvalMode::Full,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_unknown_names_fail() {
+        for m in EvalMode::ALL {
+            assert_eq!(EvalMode::parse(m.name()), Some(m));
+            assert_eq!(EvalMode::parse(&m.name().to_ascii_uppercase()), Some(m));
+        }
+        assert_eq!(EvalMode::parse("materials"), None);
+        assert_eq!(EvalMode::parse(""), None);
+    }
+}

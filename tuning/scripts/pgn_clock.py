@@ -4,8 +4,11 @@
 Replays each game's clock from its `TimeControl` tag (`base+inc`, seconds) and the
 `{score/depth time}` comment after every move, and prints per engine: moves, the
 longest move, the lowest clock seen before a move, and how many moves used more than
-the clock held (a time forfeit with `--timemargin 0`), with the largest excess.
-Also counts `Termination` tags and the forfeit comments. No dependencies.
+the clock held (a time forfeit with `--timemargin 0`), with the largest excess; and
+for a few margins, how many games a move over clock + margin would have ended (run
+the match with a large `--timemargin` to see them all). Clocks follow the referee: a
+move over the clock leaves it at 0, then the increment is added. Also counts
+`Termination` tags and the forfeit comments. No dependencies.
 
     python3 tuning/scripts/pgn_clock.py games.pgn [more.pgn ...]
 """
@@ -42,6 +45,8 @@ def main(paths):
     terminations = Counter()
     reasons = Counter()
     n = 0
+    margins = [0, 50, 100, 200, 500, 1000]
+    lost_at = Counter()
     for path in paths:
         for tags, text in games(path):
             n += 1
@@ -57,6 +62,7 @@ def main(paths):
             side = 1 if len(fen.split()) > 1 and fen.split()[1] == "b" else 0
             names = [tags.get("White", "?"), tags.get("Black", "?")]
             left = [base, base]
+            worst = 0.0
             for t in TIME.findall(text):
                 used = float(t) * 1000
                 s = stats[names[side]]
@@ -66,13 +72,18 @@ def main(paths):
                 if used > left[side]:
                     s["over"] += 1
                     s["max_over"] = max(s["max_over"], used - left[side])
-                left[side] = left[side] - used + inc
+                    worst = max(worst, used - left[side])
+                left[side] = max(left[side] - used, 0) + inc
                 side ^= 1
+            for m in margins:
+                lost_at[m] += worst > m
     print(f"{n} games")
     for k, v in sorted(terminations.items()):
         print(f"  Termination {k}: {v}")
     for k, v in sorted(reasons.items()):
         print(f"  comment '{k}': {v}")
+    print("  games with a move over clock + margin: "
+          + ", ".join(f"{m} ms: {lost_at[m]}" for m in margins))
     for name, s in sorted(stats.items()):
         print(f"  {name}: {s['moves']} timed moves, longest {s['max_ms']:.0f} ms, "
               f"lowest clock {s['min_left'] or 0:.0f} ms, over the clock {s['over']} "

@@ -470,10 +470,10 @@ fn position_during_a_search_applies_to_the_next_one() {
 }
 
 /// `Hash` at its maximum (64 GiB) under an address-space limit of 1 GB: the engine must
-/// fall back to a table that fits and keep playing, not abort on the allocation.
+/// say so, keep the table it had and keep playing, not abort on the allocation.
 #[test]
 #[cfg(target_os = "linux")]
-fn hash_larger_than_memory_degrades_instead_of_aborting() {
+fn hash_larger_than_memory_keeps_the_previous_table() {
     let mut cmd = std::process::Command::new("sh");
     cmd.arg("-c")
         .arg("ulimit -v 1000000 && exec \"$0\"")
@@ -481,8 +481,27 @@ fn hash_larger_than_memory_degrades_instead_of_aborting() {
     let mut engine = EngineProc::start_command(cmd);
     engine.send("uci");
     engine.read_until(|l| l == "uciok");
-    engine.send("setoption name Hash value 65536");
-    engine.sync();
+    engine.send("setoption name Hash value 32");
+    let fits = engine.sync();
+    assert!(
+        !fits.iter().any(|l| l.starts_with("info string error")),
+        "a 32 MiB table fits: {fits:?}"
+    );
+    // Over the range: clamped to 65536 (a message), which then cannot be allocated.
+    engine.send("setoption name Hash value 99999999999999999999999");
+    let refused = engine.sync();
+    assert!(
+        refused
+            .iter()
+            .any(|l| l.starts_with("info string Hash value")),
+        "no message about the clamped value: {refused:?}"
+    );
+    assert!(
+        refused.iter().any(|l| l.starts_with("info string error: ")
+            && l.contains("65536")
+            && l.contains("previous 32 MiB")),
+        "no message about the failed allocation: {refused:?}"
+    );
     engine.send("position startpos");
     let legal = legal_moves(&mut engine);
     engine.send("go depth 3");

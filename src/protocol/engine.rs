@@ -216,8 +216,18 @@ impl Engine {
 
     fn set_hash(&mut self, mib: usize) {
         // A running search keeps its own table; the new one serves the next `go`.
-        self.tt = Arc::new(TranspositionTable::new(mib));
-        self.hash_mib = mib;
+        // The old table stays alive until the new one exists, so a failed allocation
+        // can fall back to it.
+        match TranspositionTable::try_new(mib) {
+            Ok(tt) => {
+                self.tt = Arc::new(tt);
+                self.hash_mib = mib;
+            }
+            Err(e) => self.out.error(&format!(
+                "{e}; keeping the previous {} MiB table",
+                self.tt.size_mib()
+            )),
+        }
     }
 
     fn set_variant(&mut self, value: &str) {

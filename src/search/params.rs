@@ -103,6 +103,9 @@ params! {
 
     /// Time: moves to go when the GUI does not say.
     tm_moves_to_go = 28, 10..=60, step 2;
+    /// Time: the clock is never planned below this many `Move Overhead`s, so a late
+    /// reply (a loaded machine, a slow pipe) finds time left instead of a flag.
+    tm_reserve_overheads = 5, 1..=20, step 1;
     /// Time: share of the increment spent per move, percent.
     tm_inc_pct = 75, 0..=100, step 5;
     /// Time: soft limit (no new iteration) as percent of the base budget.

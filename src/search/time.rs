@@ -82,7 +82,14 @@ fn budget(limits: &Limits, p: &Params) -> (Option<u64>, Option<u64>) {
     }
     let pct = |v: u64, pct: i32| v.saturating_mul(pct.max(0) as u64) / 100;
     let from_clock = limits.time_left.map(|left| {
-        let available = left.saturating_sub(limits.move_overhead);
+        // The overhead is kept back several times over: a reply that comes late on
+        // every move drains a clock that is only ever one overhead from zero.
+        // Below the reserve the search gets no time (it still returns a move), so
+        // the increments refill the clock.
+        let reserve = limits
+            .move_overhead
+            .saturating_mul(p.tm_reserve_overheads.max(1) as u64);
+        let available = left.saturating_sub(reserve);
         let moves_to_go = match limits.movestogo {
             Some(n) if n > 0 => (n as u64).min(p.tm_moves_to_go.max(1) as u64 * 2),
             _ => p.tm_moves_to_go.max(1) as u64,
@@ -178,6 +185,39 @@ mod tests {
         .soft_limit()
         .unwrap();
         assert_eq!(zero_mtg, plain, "movestogo 0 means unknown");
+    }
+
+    #[test]
+    fn the_clock_is_never_planned_below_the_reserve() {
+        let p = Params::default();
+        let reserve = 20 * p.tm_reserve_overheads as u64;
+        for left in [
+            0,
+            10,
+            reserve - 1,
+            reserve,
+            reserve + 50,
+            300,
+            1_000,
+            60_000,
+        ] {
+            for increment in [0, 10, 1_000] {
+                let t = tm(Limits {
+                    time_left: Some(left),
+                    increment,
+                    move_overhead: 20,
+                    ..Default::default()
+                });
+                let hard = t.hard_limit().unwrap().as_millis() as u64;
+                assert!(
+                    hard == 0 || left - hard >= reserve,
+                    "left {left} inc {increment}: hard {hard} ms eats into the reserve {reserve}"
+                );
+                if left > 2 * reserve {
+                    assert!(hard > 0, "left {left}: no time at all");
+                }
+            }
+        }
     }
 
     #[test]

@@ -7,7 +7,8 @@
 //! `score` is the search score in centipawns from the first side's point of view (White,
 //! or Red in Xiangqi), an integer; `result` is the game result for the first side:
 //! `1.0` (win), `0.5` (draw) or `0.0` (loss). Lines starting with `#` and blank lines are
-//! comments. Both the writer (`kaleido datagen`) and the readers (the tuner, the tests)
+//! comments. The FEN may itself contain `|` (Alice writes its two boards that way), so a
+//! reader splits at the last two `|`. Both the writer (`kaleido datagen`) and the readers (the tuner, the tests)
 //! use this file, so the format lives in one place. Knows no game.
 
 /// One labelled position.
@@ -31,7 +32,9 @@ pub fn parse_line(line: &str) -> Result<Option<Sample>, String> {
     if line.is_empty() || line.starts_with('#') {
         return Ok(None);
     }
-    let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+    // The FEN itself may hold `|` (Alice's two boards): split from the right.
+    let mut fields: Vec<&str> = line.rsplitn(3, '|').map(str::trim).collect();
+    fields.reverse();
     let [fen, score, result] = fields[..] else {
         return Err(format!(
             "expected '<fen> | <score> | <result>', found {} field(s)",

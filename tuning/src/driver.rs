@@ -33,6 +33,12 @@ pub struct Options {
     /// Weight of the game result in the label; the rest is the search score.
     #[arg(long, default_value_t = 1.0)]
     pub lambda: f64,
+    /// Train only weights present in at least this many positions (rarer ones are noise).
+    #[arg(long, default_value_t = 1000)]
+    pub min_count: usize,
+    /// L2 pull towards the starting weights, loss per (100 cp)² of change.
+    #[arg(long, default_value_t = 0.0)]
+    pub l2: f64,
     /// Use this scaling constant instead of fitting it.
     #[arg(long)]
     pub k: Option<f64>,
@@ -122,12 +128,20 @@ pub fn run_variant<G: Tunable>(opts: &Options, cfg: &GameConfig) -> Result<Summa
     let started = Instant::now();
     let mut ds = Dataset::new(base, mask);
     let loaded = load_files::<G>(&opts.data, cfg, opts.limit, &mut ds)?;
+    let common: Vec<bool> = ds
+        .occurrences()
+        .iter()
+        .map(|&n| n >= opts.min_count)
+        .collect();
+    ds.restrict(&common);
     eprintln!(
-        "loaded {} positions ({} bad lines skipped) in {:.1}s; {trainable} of {} weights trainable",
+        "loaded {} positions ({} bad lines skipped) in {:.1}s; {} of {} weights trainable ({} too rare)",
         loaded.positions,
         loaded.bad_lines,
         started.elapsed().as_secs_f64(),
-        names.len()
+        ds.trainable_count(),
+        names.len(),
+        trainable - ds.trainable_count()
     );
     for e in &loaded.first_errors {
         eprintln!("  skipped {e}");
@@ -148,6 +162,7 @@ pub fn run_variant<G: Tunable>(opts: &Options, cfg: &GameConfig) -> Result<Summa
         learning_rate: opts.lr,
         lambda: opts.lambda.clamp(0.0, 1.0),
         k,
+        l2: opts.l2.max(0.0),
     };
     let mut last_loss = f64::NAN;
     let mut save_error = None;

@@ -95,6 +95,28 @@ impl Dataset {
         });
     }
 
+    /// How many positions have a non-zero count of each weight (trainable ones only).
+    pub fn occurrences(&self) -> Vec<usize> {
+        let mut seen = vec![0; self.n_weights];
+        for &(i, _) in &self.terms {
+            seen[i as usize] += 1;
+        }
+        seen
+    }
+
+    /// Stops training the weights whose mask entry is false (they keep the values the run
+    /// starts from).
+    pub fn restrict(&mut self, keep: &[bool]) {
+        for (t, &k) in self.trainable.iter_mut().zip(keep) {
+            *t &= k;
+        }
+    }
+
+    /// Number of weights that move.
+    pub fn trainable_count(&self) -> usize {
+        self.trainable.iter().filter(|&&t| t).count()
+    }
+
     fn terms_of(&self, e: &Entry) -> &[(u16, i16)] {
         &self.terms[e.start as usize..(e.start + e.len) as usize]
     }
@@ -200,6 +222,9 @@ pub struct Settings {
     pub lambda: f64,
     /// The fitted (or given) scaling constant.
     pub k: f64,
+    /// L2 pull towards the starting weights: `l2 · Σ ((w − start) / 100)²` is added to the
+    /// mean squared error (0 = none).
+    pub l2: f64,
 }
 
 /// What the tuner says after each epoch.
@@ -272,8 +297,18 @@ pub fn tune(
     let mut w = start.to_vec();
     let mut m = vec![[0f64; 2]; w.len()];
     let mut v = vec![[0f64; 2]; w.len()];
+    // The gradient pass leaves out the factor 2·K·ln10/400/N common to all weights; the
+    // L2 term is brought to the same scale.
+    let common = 2.0 * settings.k * std::f64::consts::LN_10 / 400.0 / ds.len().max(1) as f64;
+    let pull = 2.0 * settings.l2 / 1e4 / common;
     for epoch in 1..=settings.epochs {
-        let (g, loss) = gradient(ds, &w, settings.k, &targets);
+        let (mut g, loss) = gradient(ds, &w, settings.k, &targets);
+        if pull > 0.0 {
+            for ((gi, wi), si) in g.iter_mut().zip(&w).zip(start) {
+                gi[0] += pull * (wi[0] - si[0]);
+                gi[1] += pull * (wi[1] - si[1]);
+            }
+        }
         let (c1, c2) = (1.0 - power(beta1, epoch), 1.0 - power(beta2, epoch));
         for i in 0..w.len() {
             if !ds.trainable[i] {

@@ -101,6 +101,7 @@ fn tuner_recovers_material_weights_from_synthetic_results() {
         learning_rate: v("learning_rate"),
         lambda: 1.0,
         k,
+        l2: 0.0,
     };
     let tuned = tune(&ds, &start, &settings, &mut |_| {});
     let mut report = String::new();

@@ -10,13 +10,24 @@
 //!   to cross onto the king's board with check (only crossing pieces give new checks),
 //!   and the king's flight squares that are safe on both boards.
 //!
-//! Weights live in `weights`; this file knows how to measure the terms, not their size.
+//! The score is linear in the weights of `eval_weights::WEIGHTS` (layout in
+//! `eval_layout`): every term adds `weight[i] × count_i` (White's count minus Black's) to
+//! a middlegame and an endgame sum, blended by game phase. The terms are written once,
+//! generic over a [`Sink`]: the search's path adds weights as it goes, the tuning path
+//! (`tune`) records the counts, so both give the same score exactly. The king-danger
+//! attack units are fixed numbers (`eval_params`) that pick one king-danger weight.
+//! This file knows how to measure the terms, not their size.
 
+use super::eval_layout::*;
+use super::eval_params::*;
+use super::eval_weights::WEIGHTS;
 use super::position::Alice;
-use super::weights::*;
 use crate::core::{Score, Side};
 use crate::variants::chess::attacks::*;
 use crate::variants::chess::types::*;
+
+/// Endgame scale of every position (no drawish-ending scaling).
+pub const SCALE_MAX: i32 = 64;
 
 /// Squares ahead of a pawn on its file and the adjacent files, `[side][square]`.
 static PASSED_SPAN: [[Bitboard; 64]; 2] = passed_spans();
@@ -51,19 +62,35 @@ fn ring(sq: Square) -> i32 {
     f.min(r) as i32
 }
 
-/// A tapered score being accumulated.
-#[derive(Clone, Copy, Default)]
-struct Acc {
+/// Receives the evaluation's terms: `count` times the weight at `index` (positive
+/// counts favour White).
+pub(crate) trait Sink {
+    fn add(&mut self, index: usize, count: i32);
+}
+
+/// The weights in one place in memory (indexing the `const` could copy it per use).
+static WEIGHT_TABLE: [[i32; 2]; N_WEIGHTS] = WEIGHTS;
+
+/// The search's path: sums weighted terms directly.
+#[derive(Default)]
+struct Accumulator {
     mg: i32,
     eg: i32,
 }
 
-impl Acc {
+impl Sink for Accumulator {
     #[inline(always)]
-    fn add(&mut self, p: Pair, times: i32) {
-        self.mg += p.0 * times;
-        self.eg += p.1 * times;
+    fn add(&mut self, index: usize, count: i32) {
+        let [mg, eg] = WEIGHT_TABLE[index];
+        self.mg += mg * count;
+        self.eg += eg * count;
     }
+}
+
+/// `+1` for White, `-1` for Black: the sign of a side's own terms.
+#[inline(always)]
+pub(crate) fn sign(side: Side) -> i32 {
+    1 - 2 * side as i32
 }
 
 /// Attacks of every piece on its own board, computed once per evaluation.
@@ -92,40 +119,37 @@ impl AttackMap {
     }
 }
 
-/// What one side's pieces contribute, plus its attack units against the enemy king.
+/// What one side's pieces add beyond their terms: phase and attack units.
 struct SideReport {
-    score: Acc,
     phase: i32,
     units: i32,
+}
+
+/// Adds every term of `pos` to `sink`; returns the game phase.
+pub(crate) fn evaluate_into<S: Sink>(pos: &Alice, sink: &mut S) -> i32 {
+    let map = AttackMap::new(pos);
+    let white = pos.side_report(Side::White, &map, sink);
+    let black = pos.side_report(Side::Black, &map, sink);
+    pos.king_danger(Side::White, black.units, &map, sink);
+    pos.king_danger(Side::Black, white.units, &map, sink);
+    sink.add(TEMPO, sign(pos.side));
+    (white.phase + black.phase).min(PHASE_TOTAL)
 }
 
 impl Alice {
     /// Evaluation from the side to move's point of view.
     pub fn static_eval(&self) -> Score {
-        let map = AttackMap::new(self);
-        let white = self.side_report(Side::White, &map);
-        let black = self.side_report(Side::Black, &map);
-        let mut total = Acc {
-            mg: white.score.mg - black.score.mg,
-            eg: white.score.eg - black.score.eg,
-        };
-        let (wmg, weg) = self.king_danger(Side::White, black.units, &map);
-        let (bmg, beg) = self.king_danger(Side::Black, white.units, &map);
-        total.mg += bmg - wmg;
-        total.eg += beg - weg;
-        let sign = if self.side == Side::White { 1 } else { -1 };
-        total.mg += sign * TEMPO.0;
-        total.eg += sign * TEMPO.1;
-        let phase = (white.phase + black.phase).min(PHASE_TOTAL);
-        let tapered = (total.mg * phase + total.eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
-        sign * tapered
+        let mut acc = Accumulator::default();
+        let phase = evaluate_into(self, &mut acc);
+        let tapered = (acc.mg * phase + acc.eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
+        sign(self.side) * tapered
     }
 
-    fn side_report(&self, us: Side, map: &AttackMap) -> SideReport {
+    fn side_report<S: Sink>(&self, us: Side, map: &AttackMap, sink: &mut S) -> SideReport {
         let them = us.flip();
+        let sg = sign(us);
         let ours = self.side_bb(us);
         let theirs = self.side_bb(them);
-        let mut score = Acc::default();
         let mut phase = 0;
 
         // The enemy king, for attack units.
@@ -147,7 +171,7 @@ impl Alice {
         let mut units = 0;
 
         if (self.pieces(us, Kind::Bishop)).count_ones() >= 2 {
-            score.add(BISHOP_PAIR, 1);
+            sink.add(BISHOP_PAIR, sg);
         }
 
         for sq in crate::core::BitIter(ours) {
@@ -157,32 +181,43 @@ impl Alice {
             let b = self.board_of(sq);
             let occ_b = self.boards[b];
             let other = self.boards[b ^ 1];
-            score.add(MATERIAL[k], 1);
+            if kind != Kind::King {
+                sink.add(MATERIAL + k, sg);
+            }
             phase += PHASE[k];
-            score.add(CENTRE[k], ring(sq));
+            let ring = ring(sq);
+            if ring != 0 {
+                sink.add(CENTRE + k, sg * ring);
+            }
 
             let attacks = map.from[sq];
             match kind {
                 Kind::Pawn => {
                     let rel = rank_of(relative(us, sq));
-                    score.add(PAWN_RANK[rel], 1);
-                    if PASSED_SPAN[us as usize][sq] & self.pieces(them, Kind::Pawn) == 0 {
-                        score.add(PASSED_RANK[rel], 1);
-                        let next = if us == Side::White { sq + 8 } else { sq - 8 };
-                        if self.occupied() >> next & 1 == 0 {
-                            score.add(PASSED_FREE, 1);
+                    // A pawn never stands on its first or last rank.
+                    if (1..=6).contains(&rel) {
+                        sink.add(PAWN_RANK + rel - 1, sg);
+                        if PASSED_SPAN[us as usize][sq] & self.pieces(them, Kind::Pawn) == 0 {
+                            sink.add(PASSED_RANK + rel - 1, sg);
+                            let next = if us == Side::White { sq + 8 } else { sq - 8 };
+                            if self.occupied() >> next & 1 == 0 {
+                                sink.add(PASSED_FREE, sg);
+                            }
                         }
                     }
                 }
                 Kind::King => {
                     if rank_of(relative(us, sq)) == 0 {
-                        score.add(KING_BACK_RANK, 1);
+                        sink.add(KING_BACK_RANK, sg);
                     }
                     continue;
                 }
                 _ => {
                     let reach = attacks & !(ours & occ_b) & !other;
-                    score.add(MOBILITY[k], reach.count_ones() as i32 - MOBILITY_BASE[k]);
+                    let above = reach.count_ones() as i32 - MOBILITY_BASE[k];
+                    if above != 0 {
+                        sink.add(MOBILITY + k - 1, sg * above);
+                    }
                 }
             }
 
@@ -192,10 +227,10 @@ impl Alice {
                 let v = v as Square;
                 let vk = piece_kind(self.mailbox[v]);
                 if map.by[them as usize][b ^ 1] >> v & 1 == 0 {
-                    score.add(HANGING[vk as usize], 1);
+                    sink.add(HANGING + vk as usize, sg);
                 }
                 if SEE_VALUES[vk as usize] > SEE_VALUES[k] {
-                    score.add(ATTACKED_BY_LESSER, 1);
+                    sink.add(ATTACKED_BY_LESSER, sg);
                 }
             }
 
@@ -211,15 +246,12 @@ impl Alice {
                 }
             }
         }
-        SideReport {
-            score,
-            phase,
-            units,
-        }
+        SideReport { phase, units }
     }
 
-    /// `(mg, eg)` penalty for the king of `side`, given the enemy's attack units.
-    fn king_danger(&self, side: Side, enemy_units: i32, map: &AttackMap) -> (i32, i32) {
+    /// The danger to the king of `side` given the enemy's attack units: one
+    /// king-danger weight (by units, capped), for the enemy.
+    fn king_danger<S: Sink>(&self, side: Side, enemy_units: i32, map: &AttackMap, sink: &mut S) {
         let ksq = self.king_square(side);
         let kb = self.board_of(ksq);
         let zone = king_attacks(ksq);
@@ -230,14 +262,11 @@ impl Alice {
         // other board (the king lands there), attacked on neither board.
         let flights = zone & !own_here & !self.boards[kb ^ 1] & !enemy[0] & !enemy[1];
         units += UNITS_FEW_FLIGHTS * (3 - (flights.count_ones() as i32).min(3));
-        if units <= 0 || self.pieces(side.flip(), Kind::Queen) == 0 && units < 8 {
-            return (0, 0);
+        if units <= 0 || self.pieces(side.flip(), Kind::Queen) == 0 && units < UNITS_WITHOUT_QUEEN {
+            return;
         }
-        let sq = units * units;
-        (
-            (sq * KING_DANGER_MG / 64).min(KING_DANGER_CAP),
-            (sq * KING_DANGER_EG / 64).min(KING_DANGER_CAP),
-        )
+        let index = (units as usize).min(KING_DANGER_UNITS) - 1;
+        sink.add(KING_DANGER + index, sign(side.flip()));
     }
 }
 
@@ -291,17 +320,17 @@ mod tests {
     #[test]
     fn undefended_piece_is_a_threat() {
         // The black rook d5 (board A) is attacked by Rd1; a black rook on board B that
-        // guards d5 there (d8) makes it safe, one on h8 of board B does not.
+        // guards d5 there (d8) makes it safe, one on h8 of board B does not (the white
+        // rook hangs to Rd5 in both positions).
         let open = Alice::from_fen("4k2|r/8/8/3r4/8/8/8/3RK3 w - - 0 1", false).expect("fen");
         let guarded = Alice::from_fen("3|rk3/8/8/3r4/8/8/8/3RK3 w - - 0 1", false).expect("fen");
-        let w_open = open
-            .side_report(Side::White, &AttackMap::new(&open))
-            .score
-            .mg;
-        let w_guarded = guarded
-            .side_report(Side::White, &AttackMap::new(&guarded))
-            .score
-            .mg;
-        assert_eq!(w_open - w_guarded, HANGING[Kind::Rook as usize].0);
+        let hanging_rook = |p: &Alice| {
+            let t = crate::core::tune::Tunable::trace(p);
+            t.terms
+                .iter()
+                .find(|&&(i, _)| i as usize == HANGING + Kind::Rook as usize)
+                .map_or(0, |&(_, c)| c)
+        };
+        assert_eq!(hanging_rook(&open) - hanging_rook(&guarded), 1);
     }
 }

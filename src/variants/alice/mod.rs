@@ -2,16 +2,20 @@
 //! one position type ([`Alice`]). This file only maps the `core::Game` trait onto the
 //! position's own methods; the rules live in the sibling modules: `position` (make
 //! move), `movegen` (legal generation, perft), `fen`, `notation`, `eval` with its
-//! `weights`, `see` (exchange evaluation and MVV-LVA). Attack
+//! tuned weights (`eval_layout`, `eval_weights`), fixed numbers (`eval_params`) and
+//! tuning trace (`tune`), `see` (exchange evaluation and MVV-LVA). Attack
 //! lookups and the move/piece vocabulary are shared with `variants::chess`.
 
 pub mod eval;
+pub mod eval_layout;
+pub mod eval_params;
+pub mod eval_weights;
 pub mod fen;
 pub mod movegen;
 pub mod notation;
 pub mod position;
 pub mod see;
-pub mod weights;
+mod tune;
 
 use crate::core::{Game, GameConfig, GenKind, MoveList, Notation, Score, Side};
 use crate::variants::chess::types::{Kind, Move, MoveKind};

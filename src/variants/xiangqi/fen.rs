@@ -9,7 +9,7 @@ use crate::core::Side;
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
 /// Whether a piece of `kind` and colour `side` may ever stand on `s` in a legal game.
-fn point_allowed(kind: Kind, side: usize, s: usize) -> bool {
+pub(super) const fn point_allowed(kind: Kind, side: usize, s: usize) -> bool {
     let (f, r) = (file_of(s), rank_of(s));
     // Ranks counted from the piece's own back rank. Elephant points: files c, g on
     // relative ranks 0 and 4, files a, e, i on rank 2; advisor points: the palace corners

@@ -1,15 +1,19 @@
 //! The Xiangqi (Chinese chess) variant: `Xiangqi` implements `core::Game`.
 //! This file only wires the trait to the parts: geometry (`board`), tables (`tables`),
 //! position and make (`position`), move generation (`movegen`), FEN (`fen`), the
-//! repetition rules (`rules`) and evaluation (`eval`). protocol.md §8 states exactly what is implemented.
+//! repetition rules (`rules`), evaluation (`eval`, weights in `eval_layout` /
+//! `eval_weights`) and its tuning trace (`tune`). protocol.md §8 states exactly what is implemented.
 
 mod board;
 pub mod eval;
+pub mod eval_layout;
+pub mod eval_weights;
 mod fen;
 mod movegen;
 mod position;
 mod rules;
 mod tables;
+mod tune;
 
 pub use board::Move;
 pub use fen::START_FEN;

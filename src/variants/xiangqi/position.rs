@@ -4,7 +4,7 @@
 //! attacked, is a move legal). It knows nothing of FEN text, notation or evaluation.
 
 use super::board::*;
-use super::eval::psq;
+use super::eval::{psq, Psq};
 use super::tables::*;
 use crate::core::Side;
 
@@ -28,8 +28,8 @@ pub struct Xiangqi {
     pub(super) last_move: Move,
     /// The piece nibble that move captured, 0 if none.
     pub(super) last_captured: u8,
-    /// Material plus square values, Red minus Black (see `eval::psq`).
-    pub(super) psq: i32,
+    /// Material plus piece-square weights, Red minus Black (see `eval::psq`).
+    pub(super) psq: Psq,
 }
 
 impl Xiangqi {
@@ -47,7 +47,7 @@ impl Xiangqi {
             key: 0,
             last_move: Move::default(),
             last_captured: 0,
-            psq: 0,
+            psq: Psq::default(),
         }
     }
 

@@ -89,6 +89,8 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         "chess" => run_variant::<variants::chess::Chess>(opts, &std),
         // Chess960 shares chess's evaluation and weights file.
         "fischerandom" => run_variant::<variants::chess::Chess>(opts, &c960),
+        "xiangqi" => run_variant::<variants::xiangqi::Xiangqi>(opts, &std),
+        "alice" => run_variant::<variants::alice::Alice>(opts, &std),
         other => Err(format!(
             "variant '{other}' has no tunable evaluation (no `Tunable` implementation) yet"
         )),

@@ -262,11 +262,15 @@ fn record(run: &Run<'_>, game: PlayedGame) -> Result<(), String> {
             run.duplicates.fetch_add(1, Ordering::Relaxed);
         }
     }
-    run.out
+    // Whole games are flushed at once, so an interrupted run leaves only complete lines.
+    let mut out = run
+        .out
         .lock()
-        .map_err(|_| "output lock poisoned".to_string())?
-        .write_all(text.as_bytes())
+        .map_err(|_| "output lock poisoned".to_string())?;
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
         .map_err(|e| format!("writing '{}': {e}", run.args.out))?;
+    drop(out);
     let positions = run.positions.fetch_add(fresh, Ordering::Relaxed) + fresh;
     progress(run, positions);
     Ok(())

@@ -74,12 +74,17 @@ mod tests {
         assert_eq!(parse_line(&write_line(&s)).unwrap(), Some(s));
         assert_eq!(parse_line("  # comment").unwrap(), None);
         assert_eq!(parse_line("").unwrap(), None);
+        // Alice FENs hold a `|` between the boards.
+        let alice = "rnbqkbnr/8/8/8/8/8/8/RNBQKBNR|8/8/8/8/8/8/8/8 w KQkq - 0 1 | 12 | 1.0";
+        let parsed = parse_line(alice).unwrap().unwrap();
+        assert_eq!(parsed.fen, alice.split(" | ").next().unwrap());
+        assert_eq!((parsed.score, parsed.result), (12, 1.0));
         for bad in [
             "x | 1",
             "x | a | 1.0",
             "x | 3 | 0.7",
             " | 3 | 1.0",
-            "a|1|1|1",
+            "a|1|b|1",
         ] {
             assert!(parse_line(bad).is_err(), "{bad}");
         }

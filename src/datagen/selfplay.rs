@@ -250,15 +250,22 @@ mod tests {
     #[test]
     fn a_mated_side_has_lost_and_a_short_game_is_quiet_only() {
         let cfg = GameConfig::default();
-        // Black to move is mated: the game is over before any search.
+        // A game already over is not an opening to play.
         let mated = Position::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", &cfg).unwrap();
-        let settings = PlaySettings {
+        let tt = TranspositionTable::new(1);
+        let quick = PlaySettings {
             random_plies: 0,
             nodes: 200,
             ..PlaySettings::default()
         };
-        let tt = TranspositionTable::new(1);
-        let game = play_game(mated, &settings, &tt, &mut Rng::new(1)).unwrap();
+        assert!(play_game(mated, &quick, &tt, &mut Rng::new(1)).is_none());
+        // White mates in one: the search proves it and the game is adjudicated a win.
+        let mate_in_one = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", &cfg).unwrap();
+        let settings = PlaySettings {
+            max_opening_score: i32::MAX,
+            ..quick.clone()
+        };
+        let game = play_game(mate_in_one, &settings, &tt, &mut Rng::new(1)).unwrap();
         assert_eq!(game.result, 1.0);
         assert!(game.positions.is_empty());
         // A full game from the start records only positions not in check.

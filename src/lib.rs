@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod core;
+pub mod datagen;
 pub mod matchrun;
 pub mod perft;
 pub mod protocol;

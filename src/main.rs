@@ -1,5 +1,6 @@
 //! The `kaleido` binary: command-line parsing only. Without a subcommand it speaks
-//! the protocol on stdin/stdout; `perft` and `bench` run once and exit.
+//! the protocol on stdin/stdout; `perft`, `bench`, `match`, `datagen` and `spsa` run once
+//! and exit.
 
 use clap::{Parser, Subcommand};
 use kaleido::core::Notation;
@@ -51,6 +52,14 @@ enum Command {
     },
     /// Play engines against each other with kaleido as the referee (any variant, SPRT, PGN).
     Match(Box<kaleido::matchrun::MatchArgs>),
+    /// Self-play at fixed nodes writing labelled quiet positions for the Texel tuner.
+    Datagen(kaleido::datagen::DatagenArgs),
+    /// Print the search parameters in OpenBench's SPSA input format.
+    Spsa {
+        /// The `rate` column (OpenBench's R_end).
+        #[arg(long, default_value_t = 0.002)]
+        rate: f64,
+    },
 }
 
 fn main() {
@@ -81,6 +90,12 @@ fn main() {
             single,
         }) => std::process::exit(run_perft(depth, &variant, fen.as_deref(), chess960, single)),
         Some(Command::Match(args)) => std::process::exit(kaleido::matchrun::run(*args)),
+        Some(Command::Datagen(args)) => std::process::exit(kaleido::datagen::run(args)),
+        Some(Command::Spsa { rate }) => {
+            for line in kaleido::search::params::spsa_lines(rate) {
+                println!("{line}");
+            }
+        }
     }
 }
 

@@ -177,6 +177,13 @@ impl Engine {
             let value = Some(t.rest().join(" ")).filter(|v| !v.is_empty());
             (name, value)
         };
+        #[cfg(feature = "tune")]
+        if let Some(outcome) = options::set_search_param(&name, value.as_deref()) {
+            if let Err(e) = outcome {
+                self.out.error(&e);
+            }
+            return;
+        }
         let Some(spec) = options::find(&name) else {
             self.out.info(&format!("error: no such option '{name}'"));
             return;

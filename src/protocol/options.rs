@@ -150,7 +150,44 @@ pub fn option_lines(dialect: Dialect, variant: &str) -> Vec<String> {
         };
         lines.push(format!("{head} {body}"));
     }
+    #[cfg(feature = "tune")]
+    lines.extend(search_param_lines(dialect));
     lines
+}
+
+/// `tune` builds: every search parameter as a spin option (SPSA sets them by name).
+#[cfg(feature = "tune")]
+fn search_param_lines(dialect: Dialect) -> Vec<String> {
+    crate::search::params::SPECS
+        .iter()
+        .map(|p| {
+            let head = match dialect {
+                Dialect::Uci => format!("option name {}", p.name),
+                Dialect::Ucci => format!("option {}", p.name),
+            };
+            format!(
+                "{head} type spin default {} min {} max {}",
+                p.value, p.min, p.max
+            )
+        })
+        .collect()
+}
+
+/// `tune` builds: sets the search parameter `name` if there is one. `None` when `name` is
+/// not a search parameter; otherwise the outcome (an error for a value that is not an
+/// integer; out-of-range values are clamped by the table).
+#[cfg(feature = "tune")]
+pub fn set_search_param(name: &str, raw: Option<&str>) -> Option<Result<(), String>> {
+    use crate::search::params::{set, SPECS};
+    let spec = SPECS.iter().find(|s| s.name.eq_ignore_ascii_case(name))?;
+    let text = raw.unwrap_or("").trim();
+    Some(match text.parse::<i64>() {
+        Ok(v) => set(spec.name, v.clamp(i32::MIN as i64, i32::MAX as i64) as i32),
+        Err(_) => Err(format!(
+            "option {} takes an integer, not '{text}'",
+            spec.name
+        )),
+    })
 }
 
 /// Finds an option by its UCI or UCCI name: case-insensitive, and `_` equal to a space.
@@ -247,6 +284,23 @@ mod tests {
         );
         assert!(check_value(hash, Some("abc")).is_err());
         assert!(check_value(hash, None).is_err());
+    }
+
+    #[cfg(feature = "tune")]
+    #[test]
+    fn tune_builds_offer_and_set_search_parameters() {
+        let spec = crate::search::params::SPECS[0];
+        let line = format!("option name {} type spin", spec.name);
+        assert!(option_lines(Dialect::Uci, "chess")
+            .iter()
+            .any(|l| l.starts_with(&line)));
+        assert!(set_search_param("no_such", Some("1")).is_none());
+        assert!(set_search_param(spec.name, Some("x")).unwrap().is_err());
+        // Setting the default keeps the global table unchanged for tests running alongside.
+        let default = spec.value.to_string();
+        assert!(set_search_param(&spec.name.to_uppercase(), Some(&default))
+            .unwrap()
+            .is_ok());
     }
 
     #[test]

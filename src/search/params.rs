@@ -134,6 +134,20 @@ pub fn set(name: &str, value: i32) -> Result<(), String> {
     Ok(())
 }
 
+/// The table in OpenBench's SPSA input format, one line per tunable:
+/// `name, int, value, min, max, step, rate`.
+pub fn spsa_lines(rate: f64) -> Vec<String> {
+    SPECS
+        .iter()
+        .map(|s| {
+            format!(
+                "{}, int, {}, {}, {}, {}, {rate}",
+                s.name, s.value, s.min, s.max, s.step
+            )
+        })
+        .collect()
+}
+
 /// Late-move reduction table, indexed by `[depth][move number]`, both capped at 63.
 pub(crate) struct LmrTable {
     table: Box<[[u8; 64]; 64]>,
@@ -170,6 +184,19 @@ mod tests {
             assert!(SPECS[..i].iter().all(|o| o.name != s.name), "{}", s.name);
         }
         assert_eq!(snapshot(), Params::default());
+    }
+
+    #[test]
+    fn spsa_lines_list_every_tunable_with_its_range() {
+        let lines = spsa_lines(0.002);
+        assert_eq!(lines.len(), SPECS.len());
+        for (line, spec) in lines.iter().zip(SPECS) {
+            let f: Vec<&str> = line.split(", ").collect();
+            assert_eq!(f.len(), 7, "{line}");
+            assert_eq!((f[0], f[1], f[6]), (spec.name, "int", "0.002"));
+            let n: Vec<i32> = f[2..6].iter().map(|x| x.parse().unwrap()).collect();
+            assert_eq!(n, [spec.value, spec.min, spec.max, spec.step]);
+        }
     }
 
     #[test]

@@ -1,2 +1,8 @@
-//! Tuning tools for kaleido: the Texel tuner and SPSA export live here (issue 8).
-//! It may use the engine's public API; the engine must never depend on it.
+//! Tuning tools for kaleido: the Texel tuner (`texel`, generic over traces), the data
+//! loader (`load`, generic over `Tunable` games) and the command-line driver (`driver`,
+//! the one place naming variants). It may use the engine's public API; the engine must
+//! never depend on it.
+
+pub mod driver;
+pub mod load;
+pub mod texel;

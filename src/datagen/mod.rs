@@ -1,0 +1,299 @@
+//! `kaleido datagen`: self-play games at low fixed nodes, many at once (a rayon pool, each
+//! thread with its own small transposition table), writing the quiet positions with their
+//! search scores and the game results for the Texel tuner (format: [`format`]).
+//!
+//! Files: `format` (the line format, shared with the tuner), `selfplay` (one game, generic
+//! over `Game`), this file (command line, variant choice, workers, duplicate removal,
+//! output and progress). Duplicates are removed by Zobrist key across all workers.
+
+pub mod format;
+pub mod selfplay;
+
+use crate::core::zobrist::splitmix64;
+use crate::core::{Game, GameConfig};
+use crate::matchrun::{chess960, rng::Rng};
+use crate::session::canonical_variant;
+use crate::tt::TranspositionTable;
+use crate::variants;
+use format::{write_line, Sample};
+use selfplay::{play_game, PlaySettings, PlayedGame};
+use std::collections::HashSet;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// `kaleido datagen` options.
+#[derive(clap::Args, Clone, Debug)]
+pub struct DatagenArgs {
+    /// chess, fischerandom (chess960), xiangqi, alice, raumschach or raumschach4.
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// Finished games to play.
+    #[arg(long, default_value_t = 100)]
+    pub games: u64,
+    /// Nodes per move.
+    #[arg(long, default_value_t = 3000)]
+    pub nodes: u64,
+    /// Games played at the same time (one search thread each).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Output file (appended to); the format is described in tuning/README.md.
+    #[arg(long)]
+    pub out: String,
+    /// Seed of the random openings (default: from the clock).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Random plies before the search plays (default: per variant).
+    #[arg(long)]
+    pub random_plies: Option<u32>,
+    /// Transposition table per game, MiB.
+    #[arg(long, default_value_t = 2)]
+    pub hash: usize,
+}
+
+/// Counts of one run.
+#[derive(Debug, Default)]
+pub struct Totals {
+    pub games: u64,
+    pub positions: u64,
+    pub duplicates: u64,
+    pub dropped_openings: u64,
+    /// Wins, draws, losses of the first side.
+    pub wdl: [u64; 3],
+}
+
+/// Runs `kaleido datagen`; returns the process exit code.
+pub fn run(args: DatagenArgs) -> i32 {
+    match generate(&args) {
+        Ok(t) => {
+            eprintln!(
+                "datagen: {} games (+{} / ={} / -{}), {} positions written, {} duplicates skipped, {} openings dropped",
+                t.games, t.wdl[0], t.wdl[1], t.wdl[2], t.positions, t.duplicates, t.dropped_openings
+            );
+            0
+        }
+        Err(e) => {
+            eprintln!("kaleido datagen: error: {e}");
+            1
+        }
+    }
+}
+
+/// Picks the variant and plays `args.games` games into `args.out`.
+pub fn generate(args: &DatagenArgs) -> Result<Totals, String> {
+    let name = canonical_variant(&args.variant)
+        .ok_or_else(|| format!("unknown variant '{}'", args.variant))?;
+    let std = GameConfig::default();
+    let c960 = GameConfig { chess960: true };
+    let plies = |default: u32| args.random_plies.unwrap_or(default);
+    use variants::*;
+    match name {
+        "chess" => run_games::<chess::Chess>(args, plies(8), &|_| Ok(chess::Chess::startpos(&std))),
+        "fischerandom" => run_games::<chess::Chess>(args, plies(2), &|rng| {
+            let fen = chess960::start_fen(rng.below(960) as u32).unwrap_or_default();
+            chess::Chess::from_fen(&fen, &c960)
+        }),
+        "xiangqi" => {
+            run_games::<xiangqi::Xiangqi>(args, plies(6), &|_| Ok(xiangqi::Xiangqi::startpos(&std)))
+        }
+        "alice" => run_games::<alice::Alice>(args, plies(6), &|_| Ok(alice::Alice::startpos(&std))),
+        "raumschach" => run_games::<raumschach::Raumschach>(args, plies(4), &|_| {
+            Ok(raumschach::Raumschach::startpos(&std))
+        }),
+        "raumschach4" => run_games::<raumschach4::Raumschach4>(args, plies(4), &|_| {
+            Ok(raumschach4::Raumschach4::startpos(&std))
+        }),
+        other => Err(format!("no datagen for variant '{other}'")),
+    }
+}
+
+/// A set of position keys shared by the workers, split in shards so that workers seldom
+/// wait for each other (a plain `Mutex<HashSet>` per shard; no extra crate needed).
+struct SeenKeys {
+    shards: Vec<Mutex<HashSet<u64>>>,
+}
+
+impl SeenKeys {
+    const SHARDS: usize = 64;
+
+    fn new() -> Self {
+        SeenKeys {
+            shards: (0..Self::SHARDS).map(|_| Mutex::default()).collect(),
+        }
+    }
+
+    /// True when `key` was not in the set.
+    fn insert(&self, key: u64) -> bool {
+        let shard = &self.shards[(key >> 58) as usize % Self::SHARDS];
+        shard.lock().map(|mut s| s.insert(key)).unwrap_or(false)
+    }
+}
+
+/// What the workers share.
+struct Run<'a> {
+    args: &'a DatagenArgs,
+    settings: PlaySettings,
+    seed: u64,
+    attempts: AtomicU64,
+    finished: AtomicU64,
+    dropped: AtomicU64,
+    duplicates: AtomicU64,
+    positions: AtomicU64,
+    wdl: [AtomicU64; 3],
+    seen: SeenKeys,
+    out: Mutex<BufWriter<File>>,
+    started: Instant,
+    last_report: Mutex<Instant>,
+}
+
+fn run_games<G: Game>(
+    args: &DatagenArgs,
+    random_plies: u32,
+    start: &(dyn Fn(&mut Rng) -> Result<G, String> + Sync),
+) -> Result<Totals, String> {
+    let file = File::options()
+        .create(true)
+        .append(true)
+        .open(&args.out)
+        .map_err(|e| format!("cannot open '{}': {e}", args.out))?;
+    let seed = args.seed.unwrap_or_else(Rng::time_seed);
+    let settings = PlaySettings {
+        nodes: args.nodes,
+        random_plies,
+        ..PlaySettings::default()
+    };
+    let mut out = BufWriter::new(file);
+    writeln!(
+        out,
+        "# kaleido datagen variant={} nodes={} random_plies={} seed={seed}",
+        G::VARIANT,
+        args.nodes,
+        random_plies
+    )
+    .map_err(|e| e.to_string())?;
+    let run = Run {
+        args,
+        settings,
+        seed,
+        attempts: AtomicU64::new(0),
+        finished: AtomicU64::new(0),
+        dropped: AtomicU64::new(0),
+        duplicates: AtomicU64::new(0),
+        positions: AtomicU64::new(0),
+        wdl: Default::default(),
+        seen: SeenKeys::new(),
+        out: Mutex::new(out),
+        started: Instant::now(),
+        last_report: Mutex::new(Instant::now()),
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.max(1))
+        .build()
+        .map_err(|e| format!("cannot start {} threads: {e}", args.threads))?;
+    let failures: Vec<Result<(), String>> = pool.broadcast(|_| worker(&run, start));
+    eprintln!();
+    failures.into_iter().collect::<Result<Vec<()>, String>>()?;
+    run.out
+        .lock()
+        .map_err(|_| "output lock poisoned".to_string())?
+        .flush()
+        .map_err(|e| format!("writing '{}': {e}", args.out))?;
+    Ok(Totals {
+        games: run.finished.load(Ordering::Relaxed).min(args.games),
+        positions: run.positions.load(Ordering::Relaxed),
+        duplicates: run.duplicates.load(Ordering::Relaxed),
+        dropped_openings: run.dropped.load(Ordering::Relaxed),
+        wdl: run.wdl.each_ref().map(|c| c.load(Ordering::Relaxed)),
+    })
+}
+
+/// One pool thread: plays games until enough are finished.
+fn worker<G: Game>(
+    run: &Run<'_>,
+    start: &(dyn Fn(&mut Rng) -> Result<G, String> + Sync),
+) -> Result<(), String> {
+    let tt = TranspositionTable::try_new(run.args.hash.max(1))?;
+    // Every opening may be dropped in a broken setup; do not loop for ever.
+    let max_attempts = run.args.games.saturating_mul(20).max(100);
+    while run.finished.load(Ordering::Relaxed) < run.args.games {
+        let attempt = run.attempts.fetch_add(1, Ordering::Relaxed);
+        if attempt >= max_attempts {
+            return Err(format!("{attempt} openings tried, too many dropped"));
+        }
+        let mut rng = Rng::new(splitmix64(run.seed ^ splitmix64(attempt).1).1);
+        let pos = start(&mut rng)?;
+        match play_game(pos, &run.settings, &tt, &mut rng) {
+            None => {
+                run.dropped.fetch_add(1, Ordering::Relaxed);
+            }
+            Some(game) => record(run, game)?,
+        }
+    }
+    Ok(())
+}
+
+/// Writes a finished game's new positions (unless enough games are already in).
+fn record(run: &Run<'_>, game: PlayedGame) -> Result<(), String> {
+    if run.finished.fetch_add(1, Ordering::Relaxed) >= run.args.games {
+        return Ok(());
+    }
+    let outcome = if game.result == 1.0 {
+        0
+    } else if game.result == 0.5 {
+        1
+    } else {
+        2
+    };
+    run.wdl[outcome].fetch_add(1, Ordering::Relaxed);
+    let mut text = String::new();
+    let mut fresh = 0;
+    for seen in game.positions {
+        if run.seen.insert(seen.key) {
+            fresh += 1;
+            text.push_str(&write_line(&Sample {
+                fen: seen.fen,
+                score: seen.score,
+                result: game.result,
+            }));
+            text.push('\n');
+        } else {
+            run.duplicates.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+    // Whole games are flushed at once, so an interrupted run leaves only complete lines.
+    let mut out = run
+        .out
+        .lock()
+        .map_err(|_| "output lock poisoned".to_string())?;
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| format!("writing '{}': {e}", run.args.out))?;
+    drop(out);
+    let positions = run.positions.fetch_add(fresh, Ordering::Relaxed) + fresh;
+    progress(run, positions);
+    Ok(())
+}
+
+/// A progress line on stderr, at most once a second.
+fn progress(run: &Run<'_>, positions: u64) {
+    let Ok(mut last) = run.last_report.try_lock() else {
+        return;
+    };
+    let done = run.finished.load(Ordering::Relaxed).min(run.args.games);
+    if last.elapsed().as_secs_f64() < 1.0 && done < run.args.games {
+        return;
+    }
+    *last = Instant::now();
+    let secs = run.started.elapsed().as_secs_f64().max(1e-3);
+    let rate = done as f64 / secs;
+    let eta = (run.args.games - done) as f64 / rate.max(1e-9);
+    eprint!(
+        "\rgames {done}/{}  positions {positions}  {:.2} games/s  {:.0} positions/s  eta {:.0}s   ",
+        run.args.games,
+        rate,
+        positions as f64 / secs,
+        eta
+    );
+}

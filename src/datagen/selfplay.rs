@@ -1,0 +1,278 @@
+//! One self-play game at fixed nodes for any `G: Game`: random opening plies, then the
+//! engine's own search for both sides on one thread, ended by the rules (the variant's
+//! no-move and repetition verdicts, `DRAW_PLIES`, dead material) or by adjudication
+//! (a proven mate, a lasting decisive score, a long level stretch, a ply cap). Returns the
+//! quiet positions seen with their search scores and the result. Knows no particular game,
+//! no threads and no file format.
+
+use crate::core::score::{is_mate_score, Score};
+use crate::core::{Game, HistoryEntry, MoveList, Side, Verdict};
+use crate::matchrun::rng::Rng;
+use crate::search::{search, Control, Limits, Report, SearchRequest};
+use crate::tt::TranspositionTable;
+
+/// How games are played and adjudicated.
+#[derive(Clone, Debug)]
+pub struct PlaySettings {
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Uniformly random legal plies played before the search takes over.
+    pub random_plies: u32,
+    /// Openings whose first searched score is beyond this (centipawns) are dropped.
+    pub max_opening_score: Score,
+    /// A side wins when every score for `resign_plies` plies in a row favours it by this.
+    pub resign_score: Score,
+    pub resign_plies: u32,
+    /// After `draw_after_plies`, a draw when `draw_plies` scores in a row are within
+    /// `draw_score` of zero.
+    pub draw_after_plies: u32,
+    pub draw_score: Score,
+    pub draw_plies: u32,
+    /// A draw once this many plies are played.
+    pub max_plies: u32,
+}
+
+impl Default for PlaySettings {
+    fn default() -> Self {
+        PlaySettings {
+            nodes: 3000,
+            random_plies: 8,
+            max_opening_score: 400,
+            resign_score: 1500,
+            resign_plies: 6,
+            draw_after_plies: 80,
+            draw_score: 8,
+            draw_plies: 16,
+            max_plies: 500,
+        }
+    }
+}
+
+/// A quiet position met during a game.
+#[derive(Clone, Debug)]
+pub struct Seen {
+    pub key: u64,
+    pub fen: String,
+    /// Search score, centipawns, first side's point of view.
+    pub score: Score,
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct PlayedGame {
+    pub positions: Vec<Seen>,
+    /// 1.0 / 0.5 / 0.0 for the first side (White, Red).
+    pub result: f64,
+    pub plies: u32,
+}
+
+fn first_side_view(side: Side, score: Score) -> Score {
+    match side {
+        Side::White => score,
+        Side::Black => -score,
+    }
+}
+
+/// The result for the first side when `side` gets `verdict`.
+fn result_of(side: Side, verdict: Verdict) -> f64 {
+    let for_side = match verdict {
+        Verdict::Win => 1.0,
+        Verdict::Draw => 0.5,
+        Verdict::Loss => 0.0,
+    };
+    match side {
+        Side::White => for_side,
+        Side::Black => 1.0 - for_side,
+    }
+}
+
+/// The verdict of the rules for the side to move of `pos`, if the game is over. `line`
+/// holds every position of the game, the current one last.
+fn rules_verdict<G: Game>(pos: &G, line: &[HistoryEntry]) -> Option<Verdict> {
+    let mut moves = MoveList::new();
+    pos.gen_legal(&mut moves);
+    if moves.is_empty() {
+        return Some(pos.no_moves_verdict());
+    }
+    let key = pos.key();
+    let mut seen = 0;
+    for (i, e) in line.iter().enumerate().rev() {
+        if e.key == key {
+            seen += 1;
+            if seen == 3 {
+                return Some(G::repetition_verdict(&line[i..]));
+            }
+        }
+    }
+    if G::DRAW_PLIES > 0 && pos.halfmove_clock() >= G::DRAW_PLIES {
+        return Some(Verdict::Draw);
+    }
+    pos.is_insufficient_material().then_some(Verdict::Draw)
+}
+
+/// Plays `plies` uniformly random legal plies; `None` if the game ends on the way.
+fn random_opening<G: Game>(
+    start: G,
+    plies: u32,
+    rng: &mut Rng,
+    line: &mut Vec<HistoryEntry>,
+) -> Option<G> {
+    let mut pos = start;
+    line.push(pos.history_entry());
+    for _ in 0..plies {
+        let mut moves = MoveList::new();
+        pos.gen_legal(&mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        let m = moves[rng.below(moves.len())];
+        pos.play(m);
+        line.push(pos.history_entry());
+    }
+    rules_verdict(&pos, line).is_none().then_some(pos)
+}
+
+/// Plays one game from `start`; `None` when the opening is dropped (over or unbalanced).
+/// `tt` is cleared first and used by this game only.
+pub fn play_game<G: Game>(
+    start: G,
+    settings: &PlaySettings,
+    tt: &TranspositionTable,
+    rng: &mut Rng,
+) -> Option<PlayedGame> {
+    let mut line = Vec::new();
+    let mut pos = random_opening(start, settings.random_plies, rng, &mut line)?;
+    tt.clear();
+    let control = Control::default();
+    let limits = Limits {
+        nodes: Some(settings.nodes.max(1)),
+        multipv: 1,
+        ..Limits::default()
+    };
+    let mut positions = Vec::new();
+    let (mut decisive_run, mut level_run, mut last_sign) = (0u32, 0u32, 0i32);
+    let mut plies = 0u32;
+    let result = loop {
+        let stm = pos.side_to_move();
+        if let Some(v) = rules_verdict(&pos, &line) {
+            break result_of(stm, v);
+        }
+        if plies >= settings.max_plies {
+            break 0.5;
+        }
+        let req = SearchRequest {
+            history: &line[..line.len() - 1],
+            root_moves: &[],
+            limits: &limits,
+            tt,
+            threads: 1,
+            control: &control,
+        };
+        let mut score = 0;
+        let outcome = search(&pos, &req, &mut |r| {
+            if let Report::Iteration(it) = r {
+                if it.multipv == 1 {
+                    score = it.score;
+                }
+            }
+        });
+        let best = outcome.best?;
+        if plies == 0 && score.abs() > settings.max_opening_score {
+            return None;
+        }
+        if is_mate_score(score) {
+            break result_of(
+                stm,
+                if score > 0 {
+                    Verdict::Win
+                } else {
+                    Verdict::Loss
+                },
+            );
+        }
+        let white = first_side_view(stm, score);
+        if !pos.in_check() && !pos.is_tactical(best) {
+            positions.push(Seen {
+                key: pos.key(),
+                fen: pos.fen(),
+                score: white,
+            });
+        }
+        let sign = if white >= settings.resign_score {
+            1
+        } else if white <= -settings.resign_score {
+            -1
+        } else {
+            0
+        };
+        decisive_run = if sign != 0 && sign == last_sign {
+            decisive_run + 1
+        } else {
+            u32::from(sign != 0)
+        };
+        last_sign = sign;
+        if decisive_run >= settings.resign_plies {
+            break if sign > 0 { 1.0 } else { 0.0 };
+        }
+        level_run = if white.abs() <= settings.draw_score {
+            level_run + 1
+        } else {
+            0
+        };
+        if plies >= settings.draw_after_plies && level_run >= settings.draw_plies {
+            break 0.5;
+        }
+        pos.play(best);
+        line.push(pos.history_entry());
+        plies += 1;
+    };
+    Some(PlayedGame {
+        positions,
+        result,
+        plies,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::GameConfig;
+    use crate::variants::chess::Position;
+
+    #[test]
+    fn results_are_read_from_the_first_side() {
+        assert_eq!(result_of(Side::White, Verdict::Win), 1.0);
+        assert_eq!(result_of(Side::Black, Verdict::Win), 0.0);
+        assert_eq!(result_of(Side::Black, Verdict::Draw), 0.5);
+        assert_eq!(first_side_view(Side::Black, 30), -30);
+    }
+
+    #[test]
+    fn a_mated_side_has_lost_and_a_short_game_is_quiet_only() {
+        let cfg = GameConfig::default();
+        // A game already over is not an opening to play.
+        let mated = Position::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", &cfg).unwrap();
+        let tt = TranspositionTable::new(1);
+        let quick = PlaySettings {
+            random_plies: 0,
+            nodes: 200,
+            ..PlaySettings::default()
+        };
+        assert!(play_game(mated, &quick, &tt, &mut Rng::new(1)).is_none());
+        // White mates in one: the search proves it and the game is adjudicated a win.
+        let mate_in_one = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", &cfg).unwrap();
+        let settings = PlaySettings {
+            max_opening_score: i32::MAX,
+            ..quick.clone()
+        };
+        let game = play_game(mate_in_one, &settings, &tt, &mut Rng::new(1)).unwrap();
+        assert_eq!(game.result, 1.0);
+        assert!(game.positions.is_empty());
+        // A full game from the start records only positions not in check.
+        let start = Position::startpos(&cfg);
+        let game = play_game(start, &settings, &tt, &mut Rng::new(2)).unwrap();
+        for seen in &game.positions {
+            assert!(!Position::from_fen(&seen.fen, &cfg).unwrap().in_check());
+        }
+    }
+}

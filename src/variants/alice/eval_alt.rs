@@ -7,8 +7,8 @@
 //!
 //! It knows how to present an Alice position to the chess evaluation, nothing else.
 
-use super::position::Alice;
 use super::eval_params::SEE_VALUES;
+use super::position::Alice;
 use crate::core::{BitIter, Score, Side};
 use crate::variants::chess::attacks::Square;
 use crate::variants::chess::position::Position;

@@ -73,3 +73,25 @@ pub trait Tunable: Game {
     /// That file's path relative to the repository root.
     const WEIGHTS_FILE: &'static str;
 }
+
+/// The text of a generated weights file: `header` (which opens the table), then one
+/// commented block per `(name, index range, pairs per line)` group, then the closing `];`.
+pub fn weight_table_source<'a>(
+    header: &str,
+    groups: impl IntoIterator<Item = (&'a str, std::ops::Range<usize>, usize)>,
+    weights: &[[i32; 2]],
+) -> String {
+    let mut out = String::from(header);
+    for (name, range, per_line) in groups {
+        out.push_str(&format!("    // {name}\n"));
+        for row in weights[range].chunks(per_line) {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|[mg, eg]| format!("[{mg}, {eg}],"))
+                .collect();
+            out.push_str(&format!("    {}\n", cells.join(" ")));
+        }
+    }
+    out.push_str("];\n");
+    out
+}

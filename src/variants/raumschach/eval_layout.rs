@@ -13,6 +13,7 @@
 use super::cube::Cube;
 use super::moves::cell_name;
 use super::pieces::Kind;
+use crate::core::tune::weight_table_source;
 
 /// Where each group of weights starts for a board of edge `n` and `kinds` piece kinds
 /// (the first `kinds` of `Kind::ALL`).
@@ -163,7 +164,7 @@ pub fn weight_names<C: Cube>() -> Vec<String> {
 /// The complete source of game `C`'s weights file holding `weights`.
 pub fn weights_source<C: Cube>(weights: &[[i32; 2]]) -> String {
     let l = Layout::of::<C>();
-    let mut out = format!(
+    let header = format!(
         "\
 //! The {} evaluation weights, `[middlegame, endgame]` in centipawns, one pair per
 //! entry of `raumschach::eval_layout` (names in `eval_layout::weight_names`). This whole
@@ -181,18 +182,11 @@ pub const WEIGHTS: [[i32; 2]; n_weights({}, {})] = [
         l.n,
         l.kinds
     );
-    for g in groups(&l) {
-        out.push_str(&format!("    // {}\n", g.name));
-        for row in weights[g.start..g.start + g.len].chunks(g.per_line) {
-            let cells: Vec<String> = row
-                .iter()
-                .map(|[mg, eg]| format!("[{mg}, {eg}],"))
-                .collect();
-            out.push_str(&format!("    {}\n", cells.join(" ")));
-        }
-    }
-    out.push_str("];\n");
-    out
+    let groups = groups(&l);
+    let blocks = groups
+        .iter()
+        .map(|g| (g.name.as_ref(), g.start..g.start + g.len, g.per_line));
+    weight_table_source(&header, blocks, weights)
 }
 
 #[cfg(test)]

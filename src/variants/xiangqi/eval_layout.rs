@@ -12,6 +12,7 @@
 
 use super::board::*;
 use super::fen::point_allowed;
+use crate::core::tune::weight_table_source;
 
 /// A run of related weights, written on lines of `per_line` entries.
 pub struct Group {
@@ -166,19 +167,10 @@ pub fn weight_names() -> Vec<String> {
 
 /// The complete source of `eval_weights.rs` holding `weights` (one block per group).
 pub fn weights_source(weights: &[[i32; 2]; N_WEIGHTS]) -> String {
-    let mut out = String::from(WEIGHTS_FILE_HEADER);
-    for g in groups() {
-        out.push_str(&format!("    // {}\n", g.name));
-        for row in weights[g.start..g.start + g.len].chunks(g.per_line) {
-            let cells: Vec<String> = row
-                .iter()
-                .map(|[mg, eg]| format!("[{mg}, {eg}],"))
-                .collect();
-            out.push_str(&format!("    {}\n", cells.join(" ")));
-        }
-    }
-    out.push_str("];\n");
-    out
+    let groups = groups()
+        .into_iter()
+        .map(|g| (g.name, g.start..g.start + g.len, g.per_line));
+    weight_table_source(WEIGHTS_FILE_HEADER, groups, weights)
 }
 
 const WEIGHTS_FILE_HEADER: &str = "\

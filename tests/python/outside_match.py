@@ -79,8 +79,12 @@ def play(engines, names, fen, base, inc, margin, counts):
             return ("0-1" if side == 0 else "1-0"), f"{names[side]} stalled"
         used = time.monotonic() - start
         counts["max_move_ms"] = max(counts["max_move_ms"], used * 1000)
+        who = names[side].split('/')[-1]
+        per = counts["per_engine"].setdefault(who, {"over": 0, "max_ms": 0.0})
+        per["max_ms"] = max(per["max_ms"], used * 1000)
         if used > left[side]:
             counts["over_clock_moves"] += 1
+            per["over"] += 1
             if used > left[side] + margin:
                 counts["time"] += 1
                 return ("0-1" if side == 0 else "1-0"), (
@@ -100,7 +104,7 @@ def main():
     book = openings(sys.argv[6] if len(sys.argv) > 6 else None)
     margin = (float(sys.argv[7]) if len(sys.argv) > 7 else 0.0) / 1000
     counts = {"crash": 0, "illegal": 0, "stall": 0, "time": 0,
-              "over_clock_moves": 0, "max_move_ms": 0.0}
+              "over_clock_moves": 0, "max_move_ms": 0.0, "per_engine": {}}
     score = {"1-0": 0, "0-1": 0, "1/2-1/2": 0}
     a_points = 0.0
     complaints = Complaints()
@@ -137,6 +141,8 @@ def main():
           f"time forfeits {counts['time']} (margin {margin*1000:.0f} ms), "
           f"moves over the clock {counts['over_clock_moves']}, "
           f"longest move {counts['max_move_ms']:.0f} ms")
+    for who, per in counts["per_engine"].items():
+        print(f"  {who}: moves over the clock {per['over']}, longest move {per['max_ms']:.0f} ms")
     print(f"python-chess complaints about engine output: {complaints.messages or 'none'}")
     for text, example in complaints.examples.items():
         print(f"  first '{text}': {example}")

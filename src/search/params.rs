@@ -92,6 +92,9 @@ params! {
     smp_defer_depth = 99, 2..=99, step 2;
     /// Lazy SMP: how many plies deeper odd helper threads start their iterations.
     smp_helper_lead = 0, 0..=3, step 1;
+    /// Lazy SMP: a helper skips a depth that this share (in %) of the threads already
+    /// searches, so that helpers run ahead of the main thread (0 = never skip).
+    smp_skip_share = 50, 0..=100, step 10;
 
     /// Quiescence delta pruning margin.
     qs_delta = 150, 0..=600, step 20;

@@ -95,6 +95,8 @@ params! {
     /// Lazy SMP: a helper skips a depth that this share (in %) of the threads already
     /// searches, so that helpers run ahead of the main thread (0 = never skip).
     smp_skip_share = 50, 0..=100, step 10;
+    /// Lazy SMP: the main thread skips depths that another thread has completed (0/1).
+    smp_main_skip = 0, 0..=1, step 1;
 
     /// Quiescence delta pruning margin.
     qs_delta = 150, 0..=600, step 20;

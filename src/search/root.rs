@@ -101,6 +101,9 @@ impl<G: Game> Worker<'_, G> {
                 break;
             }
             completed = depth as u32;
+            self.shared
+                .completed
+                .fetch_max(completed, Ordering::Relaxed);
             // The depth asked for is reached when any thread completes it (MultiPV
             // lines come from the main thread alone).
             if depth == max_depth && self.limits.depth.is_some() && self.limits.multipv <= 1 {
@@ -186,7 +189,14 @@ impl<G: Game> Worker<'_, G> {
     /// deeper one fills the table for the other (lazy SMP depth skipping).
     fn next_depth(&self, mut depth: i32, max_depth: i32) -> i32 {
         let share = self.p.smp_skip_share;
-        if self.is_main() || share <= 0 {
+        if self.is_main() {
+            if self.p.smp_main_skip > 0 {
+                let done = self.shared.completed.load(Ordering::Relaxed) as i32;
+                depth = depth.max((done + 1).min(max_depth));
+            }
+            return depth;
+        }
+        if share <= 0 {
             return depth;
         }
         let enough = ((self.shared.threads() as i32 * share + 99) / 100).max(1) as u32;

@@ -35,6 +35,8 @@ pub struct Shared<'a> {
     pub busy: Option<BusyTable>,
     /// How many threads are searching each iteration depth right now.
     searching: Box<[AtomicU32]>,
+    /// Deepest iteration any thread has completed.
+    pub completed: AtomicU32,
 }
 
 impl<'a> Shared<'a> {
@@ -52,6 +54,7 @@ impl<'a> Shared<'a> {
             start,
             busy: (threads > 1).then(BusyTable::new),
             searching: (0..=MAX_DEPTH + 1).map(|_| AtomicU32::new(0)).collect(),
+            completed: AtomicU32::new(0),
         }
     }
 

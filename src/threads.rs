@@ -9,7 +9,7 @@ use crate::core::{Game, MoveList, Verdict};
 use crate::search::params;
 use crate::search::shared::{Clock, Shared};
 use crate::search::time::TimeManager;
-use crate::search::worker::Worker;
+use crate::search::worker::{Worker, MAX_DEPTH};
 use crate::search::{Bound, Iteration, Limits, Outcome, Report, SearchRequest, ThreadResult};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc;
@@ -130,7 +130,17 @@ pub fn run<G: Game>(
     let chosen = if req.limits.multipv.max(1) > 1 {
         main
     } else {
-        vote(&results)
+        // A search that reached its depth limit answers with a thread that reached it.
+        let reached = req.limits.depth.filter(|&d| {
+            results
+                .iter()
+                .flatten()
+                .any(|r| r.depth >= d.clamp(1, MAX_DEPTH as u32))
+        });
+        vote(
+            &results,
+            reached.map_or(0, |d| d.clamp(1, MAX_DEPTH as u32)),
+        )
     };
     if !std::ptr::eq(chosen, main) {
         report(Report::Iteration(Iteration {
@@ -186,8 +196,13 @@ fn wait_for_release<G: Game>(req: &SearchRequest<'_, G>, limits: &Limits) {
 
 /// Lazy-SMP vote: each thread votes for its best move with weight growing with its
 /// completed depth and its score; a proven shorter mate wins outright.
-fn vote<M: Copy + Eq>(results: &[Option<ThreadResult<M>>]) -> &ThreadResult<M> {
-    let done: Vec<&ThreadResult<M>> = results.iter().flatten().filter(|r| r.depth > 0).collect();
+/// Only threads that completed `min_depth` (at least 1) take part.
+fn vote<M: Copy + Eq>(results: &[Option<ThreadResult<M>>], min_depth: u32) -> &ThreadResult<M> {
+    let done: Vec<&ThreadResult<M>> = results
+        .iter()
+        .flatten()
+        .filter(|r| r.depth >= min_depth.max(1))
+        .collect();
     let main = results[0].as_ref().expect("main result present");
     if done.is_empty() {
         return main;
@@ -200,7 +215,11 @@ fn vote<M: Copy + Eq>(results: &[Option<ThreadResult<M>>]) -> &ThreadResult<M> {
             .map(|r| weight(r))
             .sum::<i64>()
     };
-    let mut best = if main.depth > 0 { main } else { done[0] };
+    let mut best = if main.depth >= min_depth.max(1) {
+        main
+    } else {
+        done[0]
+    };
     for &r in &done {
         let better = if best.score >= MATE_BOUND {
             r.score > best.score

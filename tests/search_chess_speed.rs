@@ -83,7 +83,19 @@ fn cpu_seconds() -> f64 {
 #[ignore]
 fn smp_scaling() {
     let cfg = GameConfig::default();
-    let positions: Vec<Chess> = CHESS_FENS[..20]
+    // `SMP_FENS=<file>` (one FEN or EPD a line) measures other positions.
+    let extra = std::env::var("SMP_FENS")
+        .map(|path| std::fs::read_to_string(path).expect("SMP_FENS file"))
+        .unwrap_or_default();
+    let fens: Vec<&str> = if extra.trim().is_empty() {
+        CHESS_FENS[..20].to_vec()
+    } else {
+        extra
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .collect()
+    };
+    let positions: Vec<Chess> = fens
         .iter()
         .map(|f| Chess::from_fen(f, &cfg).unwrap())
         .collect();
@@ -95,7 +107,8 @@ fn smp_scaling() {
     };
     let mut nps = [0.0f64; 2];
     let mut per_cpu = [0.0f64; 2];
-    for (i, threads) in [1usize, 2].into_iter().enumerate() {
+    let skip_nps = std::env::var("SMP_SKIP_NPS").is_ok();
+    for (i, threads) in [1usize, 2].into_iter().enumerate().filter(|_| !skip_nps) {
         let (mut nodes, mut secs) = (0u64, 0f64);
         let cpu = cpu_seconds();
         for pos in &positions {
@@ -126,11 +139,13 @@ fn smp_scaling() {
     };
     let mut times = [0f64; 2];
     let mut nodes = [0u64; 2];
+    let mut per_position = vec![[0f64; 2]; positions.len()];
     for (i, threads) in [1usize, 2].into_iter().enumerate() {
-        for pos in &positions {
+        for (k, pos) in positions.iter().enumerate() {
             let (n, t) = run(pos, &fixed, threads, 64);
             times[i] += t.as_secs_f64();
             nodes[i] += n;
+            per_position[k][i] = t.as_secs_f64();
         }
         println!(
             "{threads} thread(s): {:.2} s, {} nodes to depth {depth} on {} positions",
@@ -142,6 +157,15 @@ fn smp_scaling() {
     println!(
         "time-to-depth ratio 2 threads / 1 thread: {:.2} (wall)",
         times[1] / times[0]
+    );
+    let log_mean = per_position
+        .iter()
+        .map(|t| (t[1].max(1e-6) / t[0].max(1e-6)).ln())
+        .sum::<f64>()
+        / positions.len() as f64;
+    println!(
+        "time-to-depth ratio, geometric mean of the per-position ratios: {:.2}",
+        log_mean.exp()
     );
     println!(
         "node-based estimate with perfect 2x nodes/s: {:.2} (= nodes2 / nodes1 / 2)",

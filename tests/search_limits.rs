@@ -134,17 +134,24 @@ fn infinite_waits_for_stop_and_stop_is_prompt() {
         multipv: 1,
         ..Limits::default()
     };
+    // `run.elapsed` starts after the stopper thread, so it may fall short of 400 ms on a
+    // loaded machine: the test compares instants instead.
+    let t0 = Instant::now();
     let (run, stopped_at) = std::thread::scope(|s| {
         let stopper = s.spawn(|| {
             std::thread::sleep(Duration::from_millis(400));
+            let at = Instant::now();
             control.stop.store(true, Ordering::Relaxed);
-            Instant::now()
+            at
         });
         let run = go_with(&tree(), &limits, 2, &[], &[], &tt, &control);
-        (run, stopper.join().unwrap())
+        let returned = Instant::now();
+        let stopped_at = stopper.join().unwrap();
+        assert!(returned >= stopped_at, "answered before stop");
+        (run, stopped_at)
     });
     let latency = stopped_at.elapsed();
-    assert!(run.elapsed >= Duration::from_millis(400));
+    assert!(stopped_at.duration_since(t0) >= Duration::from_millis(400));
     // Stop latency is measured in tests/search_chess_speed.rs (ignored, a benchmark).
     assert!(latency < GENEROUS, "answered {latency:?} after stop");
     assert!(legal(&tree(), run.outcome.best));
@@ -160,14 +167,20 @@ fn infinite_waits_even_when_the_depth_is_exhausted() {
         multipv: 1,
         ..Limits::default()
     };
-    let run = std::thread::scope(|s| {
-        s.spawn(|| {
+    let t0 = Instant::now();
+    let (run, returned) = std::thread::scope(|s| {
+        let stopper = s.spawn(|| {
             std::thread::sleep(Duration::from_millis(200));
+            let at = Instant::now();
             control.stop.store(true, Ordering::Relaxed);
+            at
         });
-        go_with(&tree(), &limits, 1, &[], &[], &tt, &control)
+        let run = go_with(&tree(), &limits, 1, &[], &[], &tt, &control);
+        let returned = Instant::now();
+        assert!(returned >= stopper.join().unwrap(), "answered before stop");
+        (run, returned)
     });
-    assert!(run.elapsed >= Duration::from_millis(200));
+    assert!(returned.duration_since(t0) >= Duration::from_millis(200));
     assert!(legal(&tree(), run.outcome.best));
 }
 
@@ -184,17 +197,17 @@ fn pondering_ignores_the_clock_until_ponderhit() {
     let (run, hit_at) = std::thread::scope(|s| {
         let hitter = s.spawn(|| {
             std::thread::sleep(Duration::from_millis(400));
+            let at = Instant::now();
             control.pondering.store(false, Ordering::Relaxed);
-            Instant::now()
+            at
         });
         let run = go_with(&tree(), &limits, 1, &[], &[], &tt, &control);
-        (run, hitter.join().unwrap())
+        let returned = Instant::now();
+        let hit_at = hitter.join().unwrap();
+        assert!(returned >= hit_at, "did not stop while pondering");
+        (run, hit_at)
     });
     let after_hit = hit_at.elapsed();
-    assert!(
-        run.elapsed >= Duration::from_millis(400),
-        "did not stop while pondering"
-    );
     assert!(
         after_hit >= Duration::from_millis(100),
         "the budget counts from ponderhit: {after_hit:?}"

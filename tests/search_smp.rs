@@ -1,5 +1,5 @@
-//! Lazy SMP with move deferral switched on (`smp_defer_depth`, off by default): several
-//! threads must still return exact values and legal moves. A separate test binary,
+//! Lazy SMP with deferral from depth 2 and a helper lead (both beyond the defaults):
+//! several threads must still return exact values and legal moves. A separate test binary,
 //! because search parameters are process-wide.
 
 mod search_toys;

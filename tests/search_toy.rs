@@ -86,6 +86,32 @@ fn tictactoe_start_is_a_draw_with_any_thread_count() {
 }
 
 #[test]
+fn depth_limit_holds_for_every_thread_count() {
+    // Helpers run ahead of the main thread and may end the search: the last line must
+    // still be exactly the depth asked for, and no line may go deeper.
+    for fen in ["......... x", "x...o.... x", "xo..x.o.. x"] {
+        let pos = TicTacToe::from_fen(fen, &GameConfig::default()).unwrap();
+        for threads in [1, 2, 3, 4] {
+            for d in [1, 3, 5] {
+                let run = go(&pos, depth(d), threads, &[], &[]);
+                let last = run.last_line().unwrap();
+                assert_eq!(last.depth, d, "{fen}: {threads} threads, depth {d}");
+                let deepest = run
+                    .reports
+                    .iter()
+                    .filter_map(|r| match r {
+                        kaleido::search::Report::Iteration(it) => Some(it.depth),
+                        _ => None,
+                    })
+                    .max();
+                assert_eq!(deepest, Some(d), "{fen}: {threads} threads, depth {d}");
+                assert!(run.outcome.best.is_some());
+            }
+        }
+    }
+}
+
+#[test]
 fn threads_agree_on_decisive_positions() {
     // X to move can win: x at 0 and 4, o at 1 and 2 -> x plays 8 (line 0-4-8) at once.
     let pos = TicTacToe::from_fen("xoo.x.... x", &GameConfig::default()).unwrap();

@@ -7,6 +7,7 @@ use super::worker::{stored_or_fresh_eval, Worker, MAX_DEPTH};
 use super::{Bound, Iteration, Report};
 use crate::core::score::{mate_in, Score, INFINITE, MATE_BOUND};
 use crate::core::Game;
+use std::sync::atomic::Ordering;
 use std::sync::mpsc::Sender;
 use std::time::Instant;
 
@@ -79,8 +80,11 @@ impl<G: Game> Worker<'_, G> {
         } else {
             1 + (self.id % 2) as i32 * self.p.smp_helper_lead
         };
-        for depth in first_depth.min(max_depth)..=max_depth {
+        let mut depth = first_depth.min(max_depth) - 1;
+        while depth < max_depth {
+            depth = self.next_depth(depth + 1, max_depth);
             self.root_depth = depth;
+            self.shared.mark_searching(depth, true);
             for rm in &mut rms {
                 rm.prev_score = rm.score;
             }
@@ -92,10 +96,19 @@ impl<G: Game> Worker<'_, G> {
                     break;
                 }
             }
+            self.shared.mark_searching(depth, false);
             if self.stopped {
                 break;
             }
             completed = depth as u32;
+            self.shared
+                .completed
+                .fetch_max(completed, Ordering::Relaxed);
+            // The depth asked for is reached when any thread completes it (MultiPV
+            // lines come from the main thread alone).
+            if depth == max_depth && self.limits.depth.is_some() && self.limits.multipv <= 1 {
+                self.shared.abort.store(true, Ordering::Relaxed);
+            }
             if let Some(out) = out {
                 for (i, rm) in rms[..multipv].iter().enumerate() {
                     let _ = out.send(Report::Iteration(self.iteration(rm, depth as u32, i + 1)));
@@ -169,6 +182,28 @@ impl<G: Game> Worker<'_, G> {
             pv: best.pv.clone(),
             lines: rms[..multipv].to_vec(),
         }
+    }
+
+    /// The depth this thread searches next, `depth` or deeper: a helper skips a depth
+    /// that enough threads already search, so the threads spread over two depths and the
+    /// deeper one fills the table for the other (lazy SMP depth skipping).
+    fn next_depth(&self, mut depth: i32, max_depth: i32) -> i32 {
+        let share = self.p.smp_skip_share;
+        if self.is_main() {
+            if self.p.smp_main_skip > 0 {
+                let done = self.shared.completed.load(Ordering::Relaxed) as i32;
+                depth = depth.max((done + 1).min(max_depth));
+            }
+            return depth;
+        }
+        if share <= 0 {
+            return depth;
+        }
+        let enough = ((self.shared.threads() as i32 * share + 99) / 100).max(1) as u32;
+        while depth < max_depth && self.shared.searching_at(depth) >= enough {
+            depth += 1;
+        }
+        depth
     }
 
     /// Searches line `pv_idx` of `depth` with an aspiration window around its last score.

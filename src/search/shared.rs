@@ -4,11 +4,11 @@
 //! clock and node-limit polling). Knows no game.
 
 use super::time::TimeManager;
-use super::worker::Worker;
+use super::worker::{Worker, MAX_DEPTH};
 use super::{Control, Limits};
 use crate::core::Game;
 use crate::tt::TranspositionTable;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// Nodes between two flushes of a thread's node counter.
@@ -33,6 +33,10 @@ pub struct Shared<'a> {
     pub start: Instant,
     /// Nodes some thread is searching right now (only with several threads).
     pub busy: Option<BusyTable>,
+    /// How many threads are searching each iteration depth right now.
+    searching: Box<[AtomicU32]>,
+    /// Deepest iteration any thread has completed.
+    pub completed: AtomicU32,
 }
 
 impl<'a> Shared<'a> {
@@ -49,6 +53,27 @@ impl<'a> Shared<'a> {
             counters: (0..threads).map(|_| NodeCounter::default()).collect(),
             start,
             busy: (threads > 1).then(BusyTable::new),
+            searching: (0..=MAX_DEPTH + 1).map(|_| AtomicU32::new(0)).collect(),
+            completed: AtomicU32::new(0),
+        }
+    }
+
+    pub fn threads(&self) -> usize {
+        self.counters.len()
+    }
+
+    /// Threads searching iteration `depth` right now.
+    pub fn searching_at(&self, depth: i32) -> u32 {
+        self.searching[depth.clamp(0, MAX_DEPTH + 1) as usize].load(Ordering::Relaxed)
+    }
+
+    /// Announces (`+1`) or withdraws (`-1`) a thread's iteration at `depth`.
+    pub fn mark_searching(&self, depth: i32, entering: bool) {
+        let slot = &self.searching[depth.clamp(0, MAX_DEPTH + 1) as usize];
+        if entering {
+            slot.fetch_add(1, Ordering::Relaxed);
+        } else {
+            slot.fetch_sub(1, Ordering::Relaxed);
         }
     }
 

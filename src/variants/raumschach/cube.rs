@@ -9,7 +9,7 @@
 use super::bitset::CellSet;
 use super::eval::EvalTables;
 use super::geometry::LineGroup;
-use super::pieces::Kind;
+use super::pieces::{Kind, KINDS};
 use crate::core::Side;
 
 /// One cubic game's board and rules.
@@ -64,4 +64,9 @@ pub trait Cube: Copy + Clone + Default + std::fmt::Debug + Send + Sync + 'static
     const WEIGHTS_FILE: &'static str;
     /// Tables derived from the weights (piece-square sums, exchange order).
     fn eval_tables() -> &'static EvalTables;
+    /// Fixed exchange values by kind index (king 0): SEE, capture ordering and the
+    /// material-only sparring evaluation. Not tuned — kept apart from the evaluation's
+    /// material weights so that tuning the evaluation leaves the exchange arithmetic
+    /// (and `tests/data/see.txt`) as it is. They are the original material weights.
+    const EXCHANGE_VALUES: [i32; KINDS];
 }

@@ -6,7 +6,7 @@
 use super::cube::Cube;
 use super::eval::EvalTables;
 use super::geometry::{self, LineGroup, Vector, KNIGHT_LEAPS_3D};
-use super::pieces::{Kind, CODES};
+use super::pieces::{Kind, CODES, KINDS};
 use crate::core::{zobrist, Side};
 use std::sync::LazyLock;
 
@@ -139,4 +139,6 @@ impl Cube for Cube5 {
     fn eval_tables() -> &'static EvalTables {
         &EVAL
     }
+    /// Pawn, knight, bishop, rook, queen, king, unicorn.
+    const EXCHANGE_VALUES: [i32; KINDS] = [100, 520, 480, 400, 1200, 0, 200];
 }

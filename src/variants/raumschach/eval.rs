@@ -47,7 +47,8 @@ pub struct EvalTables {
     pub max_phase: i32,
     /// The game's kinds by increasing material value, king last (exchange order).
     pub cheapest_first: Vec<Kind>,
-    /// Middlegame material by kind (move ordering, exchanges); 0 for the king.
+    /// Exchange value by kind (`Cube::EXCHANGE_VALUES`: move ordering, exchanges, the
+    /// material-only evaluation); 0 for the king. Not the tuned material weights.
     values: [i32; KINDS],
 }
 
@@ -69,7 +70,7 @@ impl EvalTables {
                 mobility_base[k] = total / cells as i32 * 3 / 4;
             }
             if kind != Kind::King {
-                values[k] = w[l.material_index(kind)][0];
+                values[k] = C::EXCHANGE_VALUES[k];
             }
         }
         let max_phase = C::START_FEN
@@ -121,7 +122,7 @@ impl EvalTables {
         &self.incremental[((code as usize) & (CODES - 1)) << 7 | (cell & 127)]
     }
 
-    /// Material value of a kind (move ordering).
+    /// Exchange value of a kind (move ordering, SEE).
     #[inline(always)]
     pub fn value(&self, kind: Kind) -> i32 {
         self.values[kind.index()]

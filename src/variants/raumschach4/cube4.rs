@@ -9,7 +9,7 @@ use crate::core::{zobrist, Side};
 use crate::variants::raumschach::cube::Cube;
 use crate::variants::raumschach::eval::EvalTables;
 use crate::variants::raumschach::geometry::{self, LineGroup, Vector, KNIGHT_LEAPS_FLAT};
-use crate::variants::raumschach::pieces::{Kind, CODES};
+use crate::variants::raumschach::pieces::{Kind, CODES, KINDS};
 use std::sync::LazyLock;
 
 const N: usize = 4;
@@ -153,4 +153,6 @@ impl Cube for Cube4 {
     fn eval_tables() -> &'static EvalTables {
         &EVAL
     }
+    /// Pawn, knight, bishop, rook, queen, king, unicorn (no unicorn on this board).
+    const EXCHANGE_VALUES: [i32; KINDS] = [100, 320, 370, 330, 930, 0, 0];
 }

@@ -3,9 +3,17 @@
 //! scaled per stronger side. A variant that implements [`Tunable`] can be tuned by the
 //! generic tuner in `tuning/` without the tuner knowing the game.
 //!
+//! Also the pieces every variant's tuning code shares: the weight [`Group`]s a layout is
+//! written in and the weights file they make ([`weight_table_source`]), the [`Recorder`]
+//! that counts weights into [`LinearTrace::terms`], and (tests only) the check that a
+//! trace scores exactly as the engine on bench positions and random playouts.
+//!
 //! Knows no particular game and no search.
 
+#[cfg(test)]
+use super::Score;
 use super::{Game, Side};
+use std::ops::Range;
 
 /// What one position's evaluation depends on: the count of every weight (White's minus
 /// Black's, or Red's minus Black's), the phase and the endgame scales.
@@ -74,17 +82,35 @@ pub trait Tunable: Game {
     const WEIGHTS_FILE: &'static str;
 }
 
+/// A run of related weights stored back to back in a weight table; the weights file
+/// writes it as one commented block of lines of `per_line` pairs. `Name` is
+/// `&'static str` for a listed layout, `String` for a computed one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group<Name = &'static str> {
+    pub name: Name,
+    pub start: usize,
+    pub len: usize,
+    pub per_line: usize,
+}
+
+impl<Name> Group<Name> {
+    /// The table indices of the group's weights.
+    pub fn range(&self) -> Range<usize> {
+        self.start..self.start + self.len
+    }
+}
+
 /// The text of a generated weights file: `header` (which opens the table), then one
-/// commented block per `(name, index range, pairs per line)` group, then the closing `];`.
-pub fn weight_table_source<'a>(
+/// commented block per group, then the closing `];`.
+pub fn weight_table_source<Name: AsRef<str>>(
     header: &str,
-    groups: impl IntoIterator<Item = (&'a str, std::ops::Range<usize>, usize)>,
+    groups: &[Group<Name>],
     weights: &[[i32; 2]],
 ) -> String {
     let mut out = String::from(header);
-    for (name, range, per_line) in groups {
-        out.push_str(&format!("    // {name}\n"));
-        for row in weights[range].chunks(per_line) {
+    for group in groups {
+        out.push_str(&format!("    // {}\n", group.name.as_ref()));
+        for row in weights[group.range()].chunks(group.per_line) {
             let cells: Vec<String> = row
                 .iter()
                 .map(|[mg, eg]| format!("[{mg}, {eg}],"))
@@ -94,4 +120,127 @@ pub fn weight_table_source<'a>(
     }
     out.push_str("];\n");
     out
+}
+
+/// The tuning path's evaluation sink: keeps the count of every weight. Each variant's
+/// evaluation has its own sink trait; it implements it for `Recorder` by forwarding to
+/// [`Recorder::record`].
+pub struct Recorder {
+    counts: Vec<i32>,
+}
+
+impl Recorder {
+    /// A recorder for a table of `n_weights` weights, every count zero.
+    pub fn new(n_weights: usize) -> Self {
+        Recorder {
+            counts: vec![0; n_weights],
+        }
+    }
+
+    /// Adds `count` uses of the weight at `index`.
+    pub fn record(&mut self, index: usize, count: i32) {
+        self.counts[index] += count;
+    }
+
+    /// The recorded counts as [`LinearTrace::terms`].
+    pub fn terms(&self) -> Vec<(u16, i16)> {
+        sparse_terms(&self.counts)
+    }
+}
+
+/// `(index, count)` of every non-zero count, each clamped to the `i16` range: the form of
+/// [`LinearTrace::terms`].
+pub fn sparse_terms(counts: &[i32]) -> Vec<(u16, i16)> {
+    counts
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c != 0)
+        .map(|(i, &c)| (i as u16, c.clamp(i16::MIN as i32, i16::MAX as i32) as i16))
+        .collect()
+}
+
+/// Positions to check a trace on: `fens`, then every position of `playouts` random games
+/// of at most `plies` plies from the start position (a fixed seed, so a failure repeats).
+#[cfg(test)]
+pub(crate) fn sample_positions<G: Game>(fens: &[&str], playouts: usize, plies: usize) -> Vec<G> {
+    use super::{GameConfig, MoveList};
+    let cfg = GameConfig::default();
+    let mut out: Vec<G> = fens
+        .iter()
+        .map(|f| G::from_fen(f, &cfg).expect("sample FEN"))
+        .collect();
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    for _ in 0..playouts {
+        let mut pos = G::startpos(&cfg);
+        for _ in 0..plies {
+            let mut moves = MoveList::new();
+            pos.gen_legal(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            pos.play(moves[(seed >> 33) as usize % moves.len()]);
+            out.push(pos.clone());
+        }
+    }
+    out
+}
+
+/// Asserts that the trace of every position, scored with the compiled-in weights, equals
+/// `static_eval` (the variant's full evaluation) and that every weight has a name.
+#[cfg(test)]
+pub(crate) fn assert_trace_scores_as<G: Tunable>(positions: &[G], static_eval: fn(&G) -> Score) {
+    for pos in positions {
+        assert_eq!(
+            pos.trace().score(G::weights()),
+            static_eval(pos),
+            "{}",
+            pos.fen()
+        );
+    }
+    assert_eq!(G::weight_names().len(), G::weights().len());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sparse_terms_keep_non_zero_counts_clamped() {
+        let counts = [0, 3, 0, -2, 40_000, -40_000];
+        assert_eq!(
+            sparse_terms(&counts),
+            vec![(1, 3), (3, -2), (4, i16::MAX), (5, i16::MIN)]
+        );
+        let mut rec = Recorder::new(4);
+        rec.record(2, 5);
+        rec.record(2, -1);
+        rec.record(0, 1);
+        assert_eq!(rec.terms(), vec![(0, 1), (2, 4)]);
+    }
+
+    #[test]
+    fn weight_table_source_writes_one_block_per_group() {
+        let groups = [
+            Group {
+                name: "a",
+                start: 0,
+                len: 3,
+                per_line: 2,
+            },
+            Group {
+                name: "b",
+                start: 3,
+                len: 1,
+                per_line: 1,
+            },
+        ];
+        let weights = [[1, -1], [2, -2], [3, -3], [4, -4]];
+        assert_eq!(
+            weight_table_source("T = [\n", &groups, &weights),
+            "T = [\n    // a\n    [1, -1], [2, -2],\n    [3, -3],\n    // b\n    [4, -4],\n];\n"
+        );
+    }
 }

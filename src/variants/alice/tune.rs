@@ -6,16 +6,11 @@ use super::eval_layout::{weight_names, weights_source, N_WEIGHTS};
 use super::eval_params::PHASE_TOTAL;
 use super::eval_weights::WEIGHTS;
 use super::position::Alice;
-use crate::core::tune::{LinearTrace, Tunable};
-
-/// The tuning path: keeps the count of every weight.
-struct Recorder {
-    counts: [i32; N_WEIGHTS],
-}
+use crate::core::tune::{LinearTrace, Recorder, Tunable};
 
 impl Sink for Recorder {
     fn add(&mut self, index: usize, count: i32) {
-        self.counts[index] += count;
+        self.record(index, count);
     }
 }
 
@@ -32,19 +27,10 @@ impl Tunable for Alice {
 
     /// The feature counts of this position (allocates; for tuning, not for search).
     fn trace(&self) -> LinearTrace {
-        let mut rec = Recorder {
-            counts: [0; N_WEIGHTS],
-        };
+        let mut rec = Recorder::new(N_WEIGHTS);
         let phase = evaluate_into(self, &mut rec);
-        let terms = rec
-            .counts
-            .iter()
-            .enumerate()
-            .filter(|&(_, &c)| c != 0)
-            .map(|(i, &c)| (i as u16, c.clamp(i16::MIN as i32, i16::MAX as i32) as i16))
-            .collect();
         LinearTrace {
-            terms,
+            terms: rec.terms(),
             phase,
             phase_max: PHASE_TOTAL,
             scales: [SCALE_MAX; 2],
@@ -65,46 +51,12 @@ impl Tunable for Alice {
 mod tests {
     use super::super::BENCH_FENS;
     use super::*;
-    use crate::core::{Game, GameConfig, MoveList};
-
-    /// Bench positions plus the positions of a few seeded random playouts.
-    fn sample_positions() -> Vec<Alice> {
-        let cfg = GameConfig::default();
-        let mut out: Vec<Alice> = BENCH_FENS
-            .iter()
-            .map(|f| Alice::from_fen(f, false).expect("bench FEN"))
-            .collect();
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        for _ in 0..8 {
-            let mut p = <Alice as Game>::startpos(&cfg);
-            for _ in 0..120 {
-                let mut moves = MoveList::new();
-                p.gen_legal(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                Game::play(&mut p, moves[(seed >> 33) as usize % moves.len()]);
-                out.push(p);
-            }
-        }
-        out
-    }
+    use crate::core::tune::{assert_trace_scores_as, sample_positions};
 
     #[test]
     fn trace_scores_as_the_engine() {
-        for pos in sample_positions() {
-            let t = Tunable::trace(&pos);
-            assert_eq!(
-                t.score(Alice::weights()),
-                pos.static_eval(),
-                "{}",
-                pos.to_fen()
-            );
-        }
-        assert_eq!(Alice::weight_names().len(), Alice::weights().len());
+        let positions = sample_positions::<Alice>(BENCH_FENS, 8, 120);
+        assert_trace_scores_as(&positions, Alice::static_eval);
     }
 
     #[test]

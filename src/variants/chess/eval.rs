@@ -18,6 +18,7 @@ use super::eval_weights::WEIGHTS;
 use super::position::Position;
 use super::types::*;
 use super::{eval_king, eval_pawns, eval_pieces};
+use crate::core::tune::Recorder;
 use crate::core::{Score, Side};
 
 /// Phase contribution of each kind; a full set of pieces sums to [`PHASE_MAX`].
@@ -51,14 +52,10 @@ impl Sink for Accumulator {
     }
 }
 
-/// The tuning path: keeps the count of every weight.
-struct Recorder {
-    counts: [i32; N_WEIGHTS],
-}
-
+/// The tuning path ([`trace`]): counts every weight.
 impl Sink for Recorder {
     fn add(&mut self, index: usize, count: i32) {
-        self.counts[index] += count;
+        self.record(index, count);
     }
 }
 
@@ -296,7 +293,7 @@ impl EvalTrace {
         for g in &GROUPS {
             let (mut mg, mut eg) = (0, 0);
             for &(i, c) in &self.terms {
-                if (g.start..g.start + g.len).contains(&(i as usize)) {
+                if g.range().contains(&(i as usize)) {
                     mg += weights[i as usize][0] * c as i32;
                     eg += weights[i as usize][1] * c as i32;
                 }
@@ -319,22 +316,10 @@ impl EvalTrace {
 
 /// The feature counts of `pos` (allocates; for tuning and tests, not for search).
 pub fn trace(pos: &Position) -> EvalTrace {
-    let mut rec = Recorder {
-        counts: [0; N_WEIGHTS],
-    };
+    let mut rec = Recorder::new(N_WEIGHTS);
     let (phase, scales) = evaluate_into(pos, &mut rec);
-    let terms = rec
-        .counts
-        .iter()
-        .enumerate()
-        .filter(|&(_, &c)| c != 0)
-        .map(|(i, &c)| {
-            debug_assert!(i16::try_from(c).is_ok(), "count {c} of weight {i}");
-            (i as u16, c as i16)
-        })
-        .collect();
     EvalTrace {
-        terms,
+        terms: rec.terms(),
         phase,
         scales,
         side: pos.side,

@@ -11,15 +11,7 @@
 //!
 //! Knows indices and names only: no position, no numbers, no evaluation logic.
 
-use crate::core::tune::weight_table_source;
-
-/// A run of related weights, written on lines of `per_line` entries.
-pub struct Group {
-    pub name: &'static str,
-    pub start: usize,
-    pub len: usize,
-    pub per_line: usize,
-}
+use crate::core::tune::{weight_table_source, Group};
 
 /// Material of pawn, knight, bishop, rook, queen.
 pub const MATERIAL: usize = 0;
@@ -445,10 +437,7 @@ pub const WEIGHT_NAMES: [&str; N_WEIGHTS] = [
 
 /// The complete source of `eval_weights.rs` holding `weights` (one group per block).
 pub fn weights_source(weights: &[[i32; 2]; N_WEIGHTS]) -> String {
-    let groups = GROUPS
-        .iter()
-        .map(|g| (g.name, g.start..g.start + g.len, g.per_line));
-    weight_table_source(WEIGHTS_FILE_HEADER, groups, weights)
+    weight_table_source(WEIGHTS_FILE_HEADER, &GROUPS, weights)
 }
 
 const WEIGHTS_FILE_HEADER: &str = "\

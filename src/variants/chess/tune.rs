@@ -41,21 +41,11 @@ impl Tunable for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Game;
-    use crate::core::GameConfig;
+    use crate::core::tune::{assert_trace_scores_as, sample_positions};
 
     #[test]
     fn generic_trace_scores_as_the_engine() {
-        let cfg = GameConfig::default();
-        for fen in crate::bench::CHESS_FENS {
-            let pos = Position::from_fen(fen, &cfg).unwrap();
-            assert_eq!(
-                Tunable::trace(&pos).score(Position::weights()),
-                pos.static_eval(),
-                "{fen}"
-            );
-        }
-        let names = Position::weight_names();
-        assert_eq!(names.len(), Position::weights().len());
+        let positions = sample_positions::<Position>(crate::bench::CHESS_FENS, 8, 120);
+        assert_trace_scores_as(&positions, Position::static_eval);
     }
 }

@@ -13,7 +13,7 @@
 use super::cube::Cube;
 use super::moves::cell_name;
 use super::pieces::Kind;
-use crate::core::tune::weight_table_source;
+use crate::core::tune::{weight_table_source, Group};
 
 /// Where each group of weights starts for a board of edge `n` and `kinds` piece kinds
 /// (the first `kinds` of `Kind::ALL`).
@@ -105,15 +105,8 @@ const KIND_NAMES: [&str; 7] = [
     "pawn", "knight", "bishop", "rook", "queen", "king", "unicorn",
 ];
 
-/// A run of related weights, written on lines of `per_line` entries.
-struct Group {
-    name: String,
-    start: usize,
-    len: usize,
-    per_line: usize,
-}
-
-fn groups(l: &Layout) -> Vec<Group> {
+/// The groups in table order (the weights file has one commented block per group).
+fn groups(l: &Layout) -> Vec<Group<String>> {
     let group = |name: &str, start, len, per_line| Group {
         name: name.to_string(),
         start,
@@ -182,11 +175,7 @@ pub const WEIGHTS: [[i32; 2]; n_weights({}, {})] = [
         l.n,
         l.kinds
     );
-    let groups = groups(&l);
-    let blocks = groups
-        .iter()
-        .map(|g| (g.name.as_ref(), g.start..g.start + g.len, g.per_line));
-    weight_table_source(&header, blocks, weights)
+    weight_table_source(&header, &groups(&l), weights)
 }
 
 #[cfg(test)]

@@ -12,15 +12,7 @@
 
 use super::board::*;
 use super::fen::point_allowed;
-use crate::core::tune::weight_table_source;
-
-/// A run of related weights, written on lines of `per_line` entries.
-pub struct Group {
-    pub name: &'static str,
-    pub start: usize,
-    pub len: usize,
-    pub per_line: usize,
-}
+use crate::core::tune::{weight_table_source, Group};
 
 /// Kind names as used in weight names, by `Kind` index.
 pub const KIND_NAMES: [&str; 7] = [
@@ -167,10 +159,7 @@ pub fn weight_names() -> Vec<String> {
 
 /// The complete source of `eval_weights.rs` holding `weights` (one block per group).
 pub fn weights_source(weights: &[[i32; 2]; N_WEIGHTS]) -> String {
-    let groups = groups()
-        .into_iter()
-        .map(|g| (g.name, g.start..g.start + g.len, g.per_line));
-    weight_table_source(WEIGHTS_FILE_HEADER, groups, weights)
+    weight_table_source(WEIGHTS_FILE_HEADER, &groups(), weights)
 }
 
 const WEIGHTS_FILE_HEADER: &str = "\

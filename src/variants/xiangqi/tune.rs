@@ -5,16 +5,11 @@ use super::eval::{evaluate_into, Sink, PHASE_MAX, SCALE_MAX};
 use super::eval_layout::{weight_names, weights_source, N_WEIGHTS};
 use super::eval_weights::WEIGHTS;
 use super::position::Xiangqi;
-use crate::core::tune::{LinearTrace, Tunable};
-
-/// The tuning path: keeps the count of every weight.
-struct Recorder {
-    counts: [i32; N_WEIGHTS],
-}
+use crate::core::tune::{LinearTrace, Recorder, Tunable};
 
 impl Sink for Recorder {
     fn add(&mut self, index: usize, count: i32) {
-        self.counts[index] += count;
+        self.record(index, count);
     }
 }
 
@@ -31,19 +26,10 @@ impl Tunable for Xiangqi {
 
     /// The feature counts of this position (allocates; for tuning, not for search).
     fn trace(&self) -> LinearTrace {
-        let mut rec = Recorder {
-            counts: [0; N_WEIGHTS],
-        };
+        let mut rec = Recorder::new(N_WEIGHTS);
         let phase = evaluate_into(self, &mut rec);
-        let terms = rec
-            .counts
-            .iter()
-            .enumerate()
-            .filter(|&(_, &c)| c != 0)
-            .map(|(i, &c)| (i as u16, c.clamp(i16::MIN as i32, i16::MAX as i32) as i16))
-            .collect();
         LinearTrace {
-            terms,
+            terms: rec.terms(),
             phase,
             phase_max: PHASE_MAX,
             scales: [SCALE_MAX; 2],
@@ -62,47 +48,17 @@ impl Tunable for Xiangqi {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{eval::evaluate, BENCH_FENS, START_FEN};
+    use super::super::{eval::evaluate, BENCH_FENS};
     use super::*;
-    use crate::core::MoveList;
+    use crate::core::tune::{assert_trace_scores_as, sample_positions};
 
-    /// Bench positions plus the positions of a few seeded random playouts.
-    fn sample_positions() -> Vec<Xiangqi> {
-        let mut out: Vec<Xiangqi> = BENCH_FENS
-            .iter()
-            .map(|f| Xiangqi::parse_fen(f).expect("bench FEN"))
-            .collect();
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        for _ in 0..8 {
-            let mut p = Xiangqi::parse_fen(START_FEN).expect("start FEN");
-            for _ in 0..160 {
-                let mut moves = MoveList::new();
-                p.legal_moves(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                p.make(moves[(seed >> 33) as usize % moves.len()]);
-                out.push(p.clone());
-            }
-        }
-        out
+    fn sample() -> Vec<Xiangqi> {
+        sample_positions(BENCH_FENS, 8, 160)
     }
 
     #[test]
     fn trace_scores_as_the_engine() {
-        for pos in sample_positions() {
-            let t = Tunable::trace(&pos);
-            assert_eq!(
-                t.score(Xiangqi::weights()),
-                evaluate(&pos),
-                "{}",
-                pos.to_fen()
-            );
-        }
-        assert_eq!(Xiangqi::weight_names().len(), Xiangqi::weights().len());
+        assert_trace_scores_as(&sample(), evaluate);
     }
 
     #[test]
@@ -120,7 +76,7 @@ mod tests {
             .iter()
             .map(|&[m, e]| [2 * m, 2 * e])
             .collect();
-        for pos in sample_positions().iter().take(40) {
+        for pos in sample().iter().take(40) {
             let t = Tunable::trace(pos);
             let (s1, s2) = (t.score(Xiangqi::weights()), t.score(&doubled));
             assert!((s2 - 2 * s1).abs() <= 1, "{s1} {s2}");

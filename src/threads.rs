@@ -131,16 +131,9 @@ pub fn run<G: Game>(
         main
     } else {
         // A search that reached its depth limit answers with a thread that reached it.
-        let reached = req.limits.depth.filter(|&d| {
-            results
-                .iter()
-                .flatten()
-                .any(|r| r.depth >= d.clamp(1, MAX_DEPTH as u32))
-        });
-        vote(
-            &results,
-            reached.map_or(0, |d| d.clamp(1, MAX_DEPTH as u32)),
-        )
+        let limit = req.limits.depth.map_or(0, |d| d.clamp(1, MAX_DEPTH as u32));
+        let reached = limit > 0 && results.iter().flatten().any(|r| r.depth >= limit);
+        vote(&results, if reached { limit } else { 0 })
     };
     if !std::ptr::eq(chosen, main) {
         report(Report::Iteration(Iteration {
@@ -198,10 +191,11 @@ fn wait_for_release<G: Game>(req: &SearchRequest<'_, G>, limits: &Limits) {
 /// completed depth and its score; a proven shorter mate wins outright.
 /// Only threads that completed `min_depth` (at least 1) take part.
 fn vote<M: Copy + Eq>(results: &[Option<ThreadResult<M>>], min_depth: u32) -> &ThreadResult<M> {
+    let min_depth = min_depth.max(1);
     let done: Vec<&ThreadResult<M>> = results
         .iter()
         .flatten()
-        .filter(|r| r.depth >= min_depth.max(1))
+        .filter(|r| r.depth >= min_depth)
         .collect();
     let main = results[0].as_ref().expect("main result present");
     if done.is_empty() {
@@ -215,7 +209,7 @@ fn vote<M: Copy + Eq>(results: &[Option<ThreadResult<M>>], min_depth: u32) -> &T
             .map(|r| weight(r))
             .sum::<i64>()
     };
-    let mut best = if main.depth >= min_depth.max(1) {
+    let mut best = if main.depth >= min_depth {
         main
     } else {
         done[0]

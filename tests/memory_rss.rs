@@ -34,21 +34,6 @@ fn best_move(engine: &mut EngineProc, go: &str) -> String {
         .to_string()
 }
 
-fn variants(engine: &mut EngineProc) -> Vec<String> {
-    engine.send("uci");
-    let lines = engine.read_until(|l| l == "uciok");
-    let combo = lines
-        .iter()
-        .find(|l| l.starts_with("option name UCI_Variant "))
-        .expect("a UCI_Variant option");
-    let words: Vec<&str> = combo.split_whitespace().collect();
-    words
-        .windows(2)
-        .filter(|w| w[0] == "var")
-        .map(|w| w[1].to_string())
-        .collect()
-}
-
 /// Self-play of `plies` plies in every variant at `nodes` per move, `rounds` times.
 fn play_rounds(engine: &mut EngineProc, variants: &[String], rounds: usize) {
     for _ in 0..rounds {
@@ -73,7 +58,7 @@ fn play_rounds(engine: &mut EngineProc, variants: &[String], rounds: usize) {
 #[cfg(target_os = "linux")]
 fn resident_memory_is_the_table_plus_a_constant_and_does_not_grow() {
     let mut engine = EngineProc::start();
-    let variants = variants(&mut engine);
+    let variants = engine.offered_variants();
     engine.sync();
     let idle16 = rss_mib(&mut engine);
     println!("Hash 16, idle: {idle16} MiB");

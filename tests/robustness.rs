@@ -371,19 +371,7 @@ fn run_mode(mode: &Mode) -> usize {
 
 /// The `UCI_Variant` combo values the binary announces.
 fn offered_variants() -> Vec<String> {
-    let mut engine = EngineProc::start();
-    engine.send("uci");
-    let lines = engine.read_until(|l| l == "uciok");
-    let combo = lines
-        .iter()
-        .find(|l| l.starts_with("option name UCI_Variant "))
-        .expect("a UCI_Variant option");
-    let words: Vec<&str> = combo.split_whitespace().collect();
-    words
-        .windows(2)
-        .filter(|w| w[0] == "var")
-        .map(|w| w[1].to_string())
-        .collect()
+    EngineProc::start().offered_variants()
 }
 
 fn data_exists(name: &str) -> bool {

@@ -113,6 +113,22 @@ impl EngineProc {
             .unwrap()
     }
 
+    /// Sends `uci` and returns the values of the `UCI_Variant` combo the engine offers.
+    pub fn offered_variants(&mut self) -> Vec<String> {
+        self.send("uci");
+        let lines = self.read_until(|l| l == "uciok");
+        let combo = lines
+            .iter()
+            .find(|l| l.starts_with("option name UCI_Variant "))
+            .expect("a UCI_Variant option");
+        let words: Vec<&str> = combo.split_whitespace().collect();
+        words
+            .windows(2)
+            .filter(|w| w[0] == "var")
+            .map(|w| w[1].to_string())
+            .collect()
+    }
+
     /// The `Fen:` line of `d`.
     pub fn fen(&mut self) -> String {
         self.send("d");

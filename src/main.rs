@@ -4,7 +4,8 @@
 
 use clap::{Parser, Subcommand};
 use kaleido::core::Notation;
-use kaleido::session::{canonical_variant, new_session};
+use kaleido::session::new_session;
+use kaleido::variants::Variant;
 use std::io::BufReader;
 use std::time::Instant;
 
@@ -73,8 +74,11 @@ fn main() {
             kaleido::protocol::Out::stdout(),
         ),
         Some(Command::Bench { depth, variant, .. }) => {
-            let names: Vec<&str> = variant.iter().map(String::as_str).collect();
-            match kaleido::session::bench_report(depth, &names) {
+            let list: Result<Vec<Variant>, String> = variant
+                .iter()
+                .map(|v| Variant::from_name(v).ok_or_else(|| format!("unknown variant '{v}'")))
+                .collect();
+            match list.and_then(|list| kaleido::session::bench_report(depth, &list)) {
                 Ok(lines) => lines.iter().for_each(|l| println!("{l}")),
                 Err(e) => {
                     eprintln!("error: {e}");
@@ -100,14 +104,11 @@ fn main() {
 }
 
 fn run_perft(depth: u32, variant: &str, fen: Option<&str>, chess960: bool, single: bool) -> i32 {
-    let Some(name) = canonical_variant(variant) else {
+    let Some(v) = Variant::from_name(variant) else {
         eprintln!("error: unknown variant '{variant}'");
         return 2;
     };
-    let Some(mut session) = new_session(name, chess960, Notation::Uci) else {
-        eprintln!("error: variant '{variant}' is not available");
-        return 2;
-    };
+    let mut session = new_session(v, chess960, Notation::Uci);
     if let Err(e) = session.set_position(fen, &[]) {
         eprintln!("error: {e}");
         return 2;

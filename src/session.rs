@@ -3,13 +3,13 @@
 //! each variant's code is compiled once, generic over its own `Game` type.
 //! Dispatch happens once per protocol command, never per node. Moves cross this
 //! boundary as text; the protocol never sees a variant's move type.
-//! This is also the one place that names every variant (see [`new_session`]).
+//! The variants come from the registry (`variants::Variant`); this file names none.
 
 use crate::core::{Game, GameConfig, HistoryEntry, MoveList, Notation, Side};
 use crate::perft;
 use crate::search::{self, Control, Limits, Outcome, Report, SearchRequest};
 use crate::tt::TranspositionTable;
-use crate::variants;
+use crate::variants::{GameVisitor, RegisteredGame, Variant};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -64,107 +64,48 @@ pub trait Session: Send {
     ) -> (JoinHandle<()>, Vec<String>);
 }
 
-/// The variants the protocol offers, in `UCI_Variant` order (the default first).
-pub const VARIANTS: &[&str] = &[
-    "chess",
-    "fischerandom",
-    "xiangqi",
-    "alice",
-    "raumschach",
-    "raumschach4",
-];
-
-/// Extra names accepted for `UCI_Variant` although not listed: (alias, listed name).
-pub const VARIANT_ALIASES: &[(&str, &str)] = &[
-    ("chess960", "fischerandom"),
-    ("normal", "chess"),
-    ("standard", "chess"),
-];
-
-/// Resolves a `UCI_Variant` value (case-insensitive, aliases allowed) to a listed name.
-pub fn canonical_variant(name: &str) -> Option<&'static str> {
-    let lower = name.to_ascii_lowercase();
-    VARIANTS.iter().copied().find(|v| *v == lower).or_else(|| {
-        VARIANT_ALIASES
-            .iter()
-            .find(|(a, _)| *a == lower)
-            .map(|(_, v)| *v)
-    })
-}
-
-/// A new session at the start position of `variant` (a listed name), or `None`.
-/// `fischerandom` is chess with Chess960 rules whatever `chess960` says.
-pub fn new_session(variant: &str, chess960: bool, notation: Notation) -> Option<Box<dyn Session>> {
-    let cfg = |force960: bool| GameConfig {
-        chess960: chess960 || force960,
-    };
-    Some(match variant {
-        "chess" => Box::new(GameSession::<variants::chess::Position>::new(
-            cfg(false),
-            notation,
-        )),
-        "fischerandom" => Box::new(GameSession::<variants::chess::Position>::new(
-            cfg(true),
-            notation,
-        )),
-        "xiangqi" => Box::new(GameSession::<variants::xiangqi::Xiangqi>::new(
-            cfg(false),
-            notation,
-        )),
-        "alice" => Box::new(GameSession::<variants::alice::Alice>::new(
-            cfg(false),
-            notation,
-        )),
-        "raumschach" => Box::new(GameSession::<variants::raumschach::Raumschach>::new(
-            cfg(false),
-            notation,
-        )),
-        "raumschach4" => Box::new(GameSession::<variants::raumschach4::Raumschach4>::new(
-            cfg(false),
-            notation,
-        )),
-        _ => return None,
-    })
-}
-
-/// Runs the fixed-depth `bench` of one listed variant on one thread: its position list at
-/// `depth` (or the variant's default depth). Returns `(nodes, elapsed)`; `None` for a
-/// name that is not listed.
-pub fn bench_variant(variant: &str, depth: Option<u32>) -> Option<Result<(u64, Duration), String>> {
-    use crate::bench::{bench, CHESS_FENS};
-    use variants::*;
-    let std = GameConfig::default();
-    let c960 = GameConfig { chess960: true };
-    Some(match variant {
-        "chess" => bench::<chess::Position>(CHESS_FENS, &std, depth.unwrap_or(12)),
-        "fischerandom" => bench::<chess::Position>(CHESS960_BENCH_FENS, &c960, depth.unwrap_or(12)),
-        "xiangqi" => bench::<xiangqi::Xiangqi>(xiangqi::BENCH_FENS, &std, depth.unwrap_or(10)),
-        "alice" => bench::<alice::Alice>(alice::BENCH_FENS, &std, depth.unwrap_or(10)),
-        "raumschach" => {
-            bench::<raumschach::Raumschach>(raumschach::BENCH_FENS, &std, depth.unwrap_or(5))
+/// A new session of `variant` at its start position; `chess960` is the `UCI_Chess960`
+/// option (`fischerandom` plays Chess960 rules whatever it says).
+pub fn new_session(variant: Variant, chess960: bool, notation: Notation) -> Box<dyn Session> {
+    struct NewSession(bool, Notation);
+    impl GameVisitor for NewSession {
+        type Output = Box<dyn Session>;
+        fn visit<G: RegisteredGame>(self, v: Variant) -> Box<dyn Session> {
+            Box::new(GameSession::<G>::new(v.config(self.0), self.1))
         }
-        "raumschach4" => {
-            bench::<raumschach4::Raumschach4>(raumschach4::BENCH_FENS, &std, depth.unwrap_or(7))
-        }
-        _ => return None,
-    })
+    }
+    variant.visit(NewSession(chess960, notation))
 }
 
-/// Runs `bench` over `variants` (all listed ones when empty) and returns the report
+/// Runs the fixed-depth `bench` of one variant on one thread: its position list at
+/// `depth` (or the variant's default depth). Returns `(nodes, elapsed)`.
+pub fn bench_variant(variant: Variant, depth: Option<u32>) -> Result<(u64, Duration), String> {
+    struct Bench(Option<u32>);
+    impl GameVisitor for Bench {
+        type Output = Result<(u64, Duration), String>;
+        fn visit<G: RegisteredGame>(self, v: Variant) -> Self::Output {
+            let info = v.info();
+            let depth = self.0.unwrap_or(info.bench_depth);
+            crate::bench::bench::<G>(info.bench_fens, &v.config(false), depth)
+        }
+    }
+    variant.visit(Bench(depth))
+}
+
+/// Runs `bench` over `variants` (every registered one when empty) and returns the report
 /// lines: one `<variant>: <n> nodes, <ms> ms` line per variant, then
 /// `<total> nodes <nps> nps` and `Nodes searched: <total>` (OpenBench's patterns).
-pub fn bench_report(depth: Option<u32>, variants: &[&str]) -> Result<Vec<String>, String> {
-    let list: Vec<&str> = if variants.is_empty() {
-        VARIANTS.to_vec()
+pub fn bench_report(depth: Option<u32>, variants: &[Variant]) -> Result<Vec<String>, String> {
+    let list = if variants.is_empty() {
+        Variant::ALL
     } else {
-        variants.to_vec()
+        variants
     };
     let mut lines = Vec::new();
     let (mut nodes, mut time) = (0u64, Duration::ZERO);
-    for v in list {
-        let name = canonical_variant(v).ok_or_else(|| format!("unknown variant '{v}'"))?;
-        let (n, t) = bench_variant(name, depth).ok_or_else(|| format!("no bench for '{v}'"))??;
-        lines.push(format!("{name}: {n} nodes, {} ms", t.as_millis()));
+    for &v in list {
+        let (n, t) = bench_variant(v, depth)?;
+        lines.push(format!("{}: {n} nodes, {} ms", v.name(), t.as_millis()));
         nodes += n;
         time += t;
     }
@@ -173,19 +114,6 @@ pub fn bench_report(depth: Option<u32>, variants: &[&str]) -> Result<Vec<String>
     lines.push(format!("Nodes searched: {nodes}"));
     Ok(lines)
 }
-
-/// Chess960 bench positions: three start arrays and five middlegames, all lines of
-/// `tests/data/perft/chess960.epd` (Shredder-FEN castling rights).
-const CHESS960_BENCH_FENS: &[&str] = &[
-    "qnbrnbkr/pppppppp/8/8/8/8/PPPPPPPP/QNBRNBKR w HDhd - 0 1",
-    "brkrnqnb/pppppppp/8/8/8/8/PPPPPPPP/BRKRNQNB w DBdb - 0 1",
-    "nnqbrkbr/pppppppp/8/8/8/8/PPPPPPPP/NNQBRKBR w HEhe - 0 1",
-    "rknb1r1q/1p2pbpp/8/pNpp1p1B/5n1P/1P2PP2/P1PP2PB/RK2RN1Q b EAa - 1 10",
-    "bn2krnb/ppqppppp/8/2p5/PP1P4/N1P1PP1P/3Q2r1/B1R1KRNB b FCf - 0 9",
-    "2r2n1q/1p1p1kpr/p2Ppp1p/2P2P1P/5P2/PB1PB3/Q3P3/R1N1NK1R b HA - 0 20",
-    "r1n1bkr1/4b3/1BP1p1p1/p2p3P/3N1Pp1/P7/1P1P3P/R4KNR w HAa - 2 21",
-    "1rk1r1Bq/2b1p3/2b2np1/p2P1p2/1p5P/1p3N2/1BPP1PPN/2K1R2Q b Eeb - 0 18",
-];
 
 /// A session of one concrete game.
 pub struct GameSession<G: Game> {

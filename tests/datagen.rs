@@ -8,6 +8,7 @@ use common::data_file;
 use kaleido::core::Notation;
 use kaleido::datagen::format::parse_line;
 use kaleido::session::new_session;
+use kaleido::variants::Variant;
 use std::collections::HashSet;
 use std::process::Command;
 
@@ -48,8 +49,8 @@ fn datagen_output_parses_back_in_every_variant() {
         );
         let text = std::fs::read_to_string(&out).expect("datagen output");
         let _ = std::fs::remove_file(&out);
-        let mut session = new_session(variant, variant == "fischerandom", Notation::Uci)
-            .unwrap_or_else(|| panic!("{variant} is not a variant"));
+        let v = Variant::from_name(variant).unwrap_or_else(|| panic!("{variant} is not a variant"));
+        let mut session = new_session(v, variant == "fischerandom", Notation::Uci);
         let mut keys = HashSet::new();
         let mut samples = 0;
         for (n, line) in text.lines().enumerate() {

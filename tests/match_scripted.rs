@@ -7,8 +7,9 @@
 mod match_common;
 
 use kaleido::core::Notation;
-use kaleido::matchrun::registry::{new_referee, VARIANTS};
+use kaleido::matchrun::registry::new_referee;
 use kaleido::matchrun::rng::Rng;
+use kaleido::variants::Variant;
 use match_common::*;
 use std::time::Duration;
 
@@ -32,7 +33,7 @@ fn random_game(variant: &str, seed: u64) -> (Vec<String>, Vec<String>) {
 #[test]
 fn scripted_fakes_replay_a_random_game_in_every_variant() {
     let mut checked = 0;
-    for &variant in VARIANTS {
+    for variant in Variant::ALL.iter().map(|v| v.name()) {
         if let Err(e) = new_referee(variant) {
             println!("SKIP {variant}: {e}");
             continue;

@@ -4,7 +4,8 @@
 
 mod match_common;
 
-use kaleido::matchrun::registry::{new_referee, VARIANTS};
+use kaleido::matchrun::registry::new_referee;
+use kaleido::variants::Variant;
 use match_common::*;
 use std::time::Duration;
 
@@ -26,7 +27,7 @@ fn openings_for(variant: &str) -> Vec<String> {
 fn kaleido_plays_itself_in_every_available_variant() {
     let mut played = 0;
     let offered = kaleido_engine_variants();
-    for &variant in VARIANTS {
+    for variant in Variant::ALL.iter().map(|v| v.name()) {
         if let Err(e) = new_referee(variant) {
             println!("SKIP {variant}: {e}");
             continue;

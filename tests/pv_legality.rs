@@ -7,9 +7,7 @@ mod common;
 
 use common::{data_file, EngineProc};
 use kaleido::core::{Game, GameConfig, Notation};
-use kaleido::variants::{
-    alice::Alice, chess::Chess, raumschach::Raumschach, raumschach4::Raumschach4, xiangqi::Xiangqi,
-};
+use kaleido::variants::{GameVisitor, RegisteredGame, Variant};
 
 /// Replays `line` from `fen`; `Err` names the first move that is not legal there.
 fn replay<G: Game>(
@@ -39,14 +37,15 @@ fn check_line(
     fen: &str,
     line: &[&str],
 ) -> Result<(), String> {
-    match variant {
-        "chess" => replay::<Chess>(fen, cfg, n, line),
-        "alice" => replay::<Alice>(fen, cfg, n, line),
-        "xiangqi" => replay::<Xiangqi>(fen, cfg, n, line),
-        "raumschach" => replay::<Raumschach>(fen, cfg, n, line),
-        "raumschach4" => replay::<Raumschach4>(fen, cfg, n, line),
-        other => Err(format!("unknown variant {other}")),
+    struct Replay<'a>(&'a GameConfig, Notation, &'a str, &'a [&'a str]);
+    impl GameVisitor for Replay<'_> {
+        type Output = Result<(), String>;
+        fn visit<G: RegisteredGame>(self, _: Variant) -> Self::Output {
+            replay::<G>(self.2, self.0, self.1, self.3)
+        }
     }
+    let v = Variant::from_name(variant).ok_or_else(|| format!("unknown variant {variant}"))?;
+    v.visit(Replay(cfg, n, fen, line))
 }
 
 #[test]

@@ -9,11 +9,13 @@
 //!
 //! `SEARCH_DEPTH=<d>` changes the depth, `SEARCH_PARAM_<name>=<v>` a search parameter.
 
-use kaleido::bench::{bench, CHESS_BENCH_DEPTH, CHESS_FENS};
+use kaleido::bench::bench;
 use kaleido::core::{Game, GameConfig};
 use kaleido::search::{search, Control, Limits, SearchRequest};
 use kaleido::tt::TranspositionTable;
+use kaleido::variants::chess::bench::CHESS_FENS;
 use kaleido::variants::chess::Chess;
+use kaleido::variants::Variant;
 use std::time::{Duration, Instant};
 
 /// `SEARCH_PARAM_<name>=<value>` environment variables override search parameters.
@@ -37,7 +39,7 @@ fn depth_from_env(default: u32) -> u32 {
 #[test]
 #[ignore]
 fn bench_figures() {
-    let depth = depth_from_env(CHESS_BENCH_DEPTH);
+    let depth = depth_from_env(Variant::Chess.info().bench_depth);
     let (nodes, elapsed) = bench::<Chess>(CHESS_FENS, &GameConfig::default(), depth).unwrap();
     let nps = nodes as f64 / elapsed.as_secs_f64();
     println!(

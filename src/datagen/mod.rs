@@ -10,11 +10,10 @@ pub mod format;
 pub mod selfplay;
 
 use crate::core::zobrist::splitmix64;
-use crate::core::{Game, GameConfig};
+use crate::core::Game;
 use crate::matchrun::{chess960, rng::Rng};
-use crate::session::canonical_variant;
 use crate::tt::TranspositionTable;
-use crate::variants;
+use crate::variants::{GameVisitor, Openings, RegisteredGame, Variant};
 use format::{write_line, Sample};
 use selfplay::{play_game, PlaySettings, PlayedGame};
 use std::collections::HashSet;
@@ -83,30 +82,27 @@ pub fn run(args: DatagenArgs) -> i32 {
 
 /// Picks the variant and plays `args.games` games into `args.out`.
 pub fn generate(args: &DatagenArgs) -> Result<Totals, String> {
-    let name = canonical_variant(&args.variant)
-        .ok_or_else(|| format!("unknown variant '{}'", args.variant))?;
-    let std = GameConfig::default();
-    let c960 = GameConfig { chess960: true };
-    let plies = |default: u32| args.random_plies.unwrap_or(default);
-    use variants::*;
-    match name {
-        "chess" => run_games::<chess::Chess>(args, plies(8), &|_| Ok(chess::Chess::startpos(&std))),
-        "fischerandom" => run_games::<chess::Chess>(args, plies(2), &|rng| {
-            let fen = chess960::start_fen(rng.below(960) as u32).unwrap_or_default();
-            chess::Chess::from_fen(&fen, &c960)
-        }),
-        "xiangqi" => {
-            run_games::<xiangqi::Xiangqi>(args, plies(6), &|_| Ok(xiangqi::Xiangqi::startpos(&std)))
+    struct Generate<'a>(&'a DatagenArgs);
+    impl GameVisitor for Generate<'_> {
+        type Output = Result<Totals, String>;
+        fn visit<G: RegisteredGame>(self, v: Variant) -> Self::Output {
+            let info = v.info();
+            let cfg = v.config(false);
+            let plies = self.0.random_plies.unwrap_or(info.datagen_plies);
+            match info.openings {
+                Openings::StartPosition => {
+                    run_games::<G>(self.0, plies, &|_| Ok(G::startpos(&cfg)))
+                }
+                Openings::Random960 => run_games::<G>(self.0, plies, &|rng| {
+                    let fen = chess960::start_fen(rng.below(960) as u32).unwrap_or_default();
+                    G::from_fen(&fen, &cfg)
+                }),
+            }
         }
-        "alice" => run_games::<alice::Alice>(args, plies(6), &|_| Ok(alice::Alice::startpos(&std))),
-        "raumschach" => run_games::<raumschach::Raumschach>(args, plies(4), &|_| {
-            Ok(raumschach::Raumschach::startpos(&std))
-        }),
-        "raumschach4" => run_games::<raumschach4::Raumschach4>(args, plies(4), &|_| {
-            Ok(raumschach4::Raumschach4::startpos(&std))
-        }),
-        other => Err(format!("no datagen for variant '{other}'")),
     }
+    let variant = Variant::from_name(&args.variant)
+        .ok_or_else(|| format!("unknown variant '{}'", args.variant))?;
+    variant.visit(Generate(args))
 }
 
 /// A set of position keys shared by the workers, split in shards so that workers seldom

@@ -1,64 +1,25 @@
-//! Variant names to referees: the one place where the match runner names concrete games
-//! (like `session::new_session`, but returning a [`Referee`]). Everything else in
-//! `matchrun` is generic. Variants not yet in this build are listed but refused.
+//! Variant names to referees: the match runner's use of the variant registry
+//! (`variants::Variant`), returning a [`Referee`] for a name. Everything else in
+//! `matchrun` is generic; this file names no variant.
 
 use super::referee::{GameReferee, MovetextStyle, Referee};
-use crate::core::GameConfig;
-use crate::variants;
+use crate::variants::{GameVisitor, Movetext, RegisteredGame, Variant};
 
-/// Variant names `kaleido match --variant` knows.
-pub const VARIANTS: &[&str] = &[
-    "chess",
-    "fischerandom",
-    "xiangqi",
-    "alice",
-    "raumschach",
-    "raumschach4",
-];
-
-/// A referee for `variant`, or a clear error for an unknown or unavailable name.
+/// A referee for `variant` (a `UCI_Variant` name or alias), or a clear error for an
+/// unknown name.
 pub fn new_referee(variant: &str) -> Result<Box<dyn Referee>, String> {
-    let plain = GameConfig { chess960: false };
-    let c960 = GameConfig { chess960: true };
-    Ok(match variant {
-        "chess" => Box::new(GameReferee::<variants::chess::Chess>::new(
-            "chess",
-            plain,
-            MovetextStyle::San,
-        )),
-        "fischerandom" => Box::new(GameReferee::<variants::chess::Chess>::new(
-            "fischerandom",
-            c960,
-            MovetextStyle::San,
-        )),
-        "xiangqi" => Box::new(GameReferee::<variants::xiangqi::Xiangqi>::new(
-            "xiangqi",
-            plain,
-            MovetextStyle::Coordinates,
-        )),
-        "alice" => Box::new(GameReferee::<variants::alice::Alice>::new(
-            "alice",
-            plain,
-            MovetextStyle::San,
-        )),
-        "raumschach" => Box::new(GameReferee::<variants::raumschach::Raumschach>::new(
-            "raumschach",
-            plain,
-            MovetextStyle::Coordinates,
-        )),
-        "raumschach4" => Box::new(GameReferee::<variants::raumschach4::Raumschach4>::new(
-            "raumschach4",
-            plain,
-            MovetextStyle::Coordinates,
-        )),
-        v if VARIANTS.contains(&v) => {
-            return Err(format!("variant '{v}' is not built into this kaleido yet"))
+    struct NewReferee;
+    impl GameVisitor for NewReferee {
+        type Output = Box<dyn Referee>;
+        fn visit<G: RegisteredGame>(self, v: Variant) -> Box<dyn Referee> {
+            let style = match v.info().movetext {
+                Movetext::San => MovetextStyle::San,
+                Movetext::Coordinates => MovetextStyle::Coordinates,
+            };
+            Box::new(GameReferee::<G>::new(v.name(), v.config(false), style))
         }
-        v => {
-            return Err(format!(
-                "unknown variant '{v}' (known: {})",
-                VARIANTS.join(", ")
-            ))
-        }
-    })
+    }
+    let v = Variant::from_name(variant)
+        .ok_or_else(|| format!("unknown variant '{variant}' (known: {})", Variant::names()))?;
+    Ok(v.visit(NewReferee))
 }

@@ -9,8 +9,9 @@ use super::tokenizer::Tokens;
 use crate::core::eval_mode::{set_eval_mode, EvalMode};
 use crate::core::Notation;
 use crate::search::Control;
-use crate::session::{self, canonical_variant, new_session, GoRequest, Session};
+use crate::session::{self, new_session, GoRequest, Session};
 use crate::tt::TranspositionTable;
+use crate::variants::Variant;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -32,8 +33,8 @@ struct RunningSearch {
 pub struct Engine {
     out: Out,
     dialect: Dialect,
-    /// The `UCI_Variant` value in force (a listed name).
-    variant: &'static str,
+    /// The `UCI_Variant` value in force.
+    variant: Variant,
     chess960: bool,
     session: Box<dyn Session>,
     tt: Arc<TranspositionTable>,
@@ -48,14 +49,13 @@ pub struct Engine {
 
 impl Engine {
     pub fn new(out: Out) -> Self {
-        let variant = session::VARIANTS[0];
+        let variant = Variant::ALL[0];
         Self {
             out,
             dialect: Dialect::Uci,
             variant,
             chess960: false,
-            session: new_session(variant, false, Notation::Uci)
-                .expect("the default variant exists"),
+            session: new_session(variant, false, Notation::Uci),
             tt: Arc::new(TranspositionTable::new(16)),
             hash_mib: 16,
             threads: 1,
@@ -133,18 +133,15 @@ impl Engine {
         if dialect != self.dialect {
             self.dialect = dialect;
             let variant = if dialect == Dialect::Ucci {
-                "xiangqi"
+                Variant::Xiangqi
             } else {
                 self.variant
             };
-            if !self.switch_session(canonical_variant(variant).unwrap_or(self.variant)) {
-                self.out
-                    .error(&format!("variant {variant} is not available"));
-            }
+            self.switch_session(variant);
         }
         self.out.line(&format!("id name {NAME}"));
         self.out.line(&format!("id author {AUTHOR}"));
-        for line in option_lines(dialect, self.variant) {
+        for line in option_lines(dialect, self.variant.name()) {
             self.out.line(&line);
         }
         self.out.line(match dialect {
@@ -153,17 +150,11 @@ impl Engine {
         });
     }
 
-    /// Replaces the session with `variant` at its start position; false if unknown.
-    fn switch_session(&mut self, variant: &'static str) -> bool {
-        match new_session(variant, self.chess960, self.notation()) {
-            Some(s) => {
-                self.session = s;
-                self.variant = variant;
-                self.banmoves.clear();
-                true
-            }
-            None => false,
-        }
+    /// Replaces the session with `variant` at its start position.
+    fn switch_session(&mut self, variant: Variant) {
+        self.session = new_session(variant, self.chess960, self.notation());
+        self.variant = variant;
+        self.banmoves.clear();
     }
 
     fn cmd_setoption(&mut self, t: &mut Tokens) {
@@ -238,18 +229,14 @@ impl Engine {
     }
 
     fn set_variant(&mut self, value: &str) {
-        let Some(v) = canonical_variant(value) else {
+        let Some(v) = Variant::from_name(value) else {
             self.out.error(&format!(
                 "unknown variant '{value}'; still playing {}",
-                self.variant
+                self.variant.name()
             ));
             return;
         };
-        if !self.switch_session(v) {
-            self.out
-                .error(&format!("variant '{value}' is not available"));
-            return;
-        }
+        self.switch_session(v);
         if let Some(text) = self.session.announcement() {
             self.out.info(&text);
         }

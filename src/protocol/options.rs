@@ -3,7 +3,7 @@
 //! option values, not what the engine does with them.
 
 use super::tokenizer::parse_saturating;
-use crate::session::VARIANTS;
+use crate::variants::Variant;
 
 /// The two protocol dialects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,7 +140,10 @@ pub fn option_lines(dialect: Dialect, variant: &str) -> Vec<String> {
             Kind::Check { default } => format!("type check default {default}"),
             Kind::Button => "type button".to_string(),
             Kind::Combo => {
-                let vars: String = VARIANTS.iter().map(|v| format!(" var {v}")).collect();
+                let vars: String = Variant::ALL
+                    .iter()
+                    .map(|v| format!(" var {}", v.name()))
+                    .collect();
                 format!("type combo default {variant}{vars}")
             }
             Kind::Choice { default, choices } => {

@@ -1,14 +1,13 @@
 //! One tuning run from the command line's options: choose the variant, pick the trainable
 //! weights, load the data, fit `K`, run the epochs with a progress bar and the loss on
 //! stderr, and write the weights back as the variant's Rust source (checkpoints included).
-//! The only place that names the variants (one match arm per [`Tunable`] game).
+//! The variant comes from the engine's registry (`kaleido::variants::Variant`).
 
 use crate::load::load_files;
 use crate::texel::{self, fit_k, to_float, to_int, Dataset, Settings};
 use kaleido::core::tune::Tunable;
 use kaleido::core::GameConfig;
-use kaleido::session::canonical_variant;
-use kaleido::variants;
+use kaleido::variants::{GameVisitor, RegisteredGame, Variant};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -81,22 +80,17 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
             .build_global()
             .ok();
     }
-    let name = canonical_variant(&opts.variant)
-        .ok_or_else(|| format!("unknown variant '{}'", opts.variant))?;
-    let std = GameConfig::default();
-    let c960 = GameConfig { chess960: true };
-    match name {
-        "chess" => run_variant::<variants::chess::Chess>(opts, &std),
+    struct Tune<'a>(&'a Options);
+    impl GameVisitor for Tune<'_> {
+        type Output = Result<Summary, String>;
         // Chess960 shares chess's evaluation and weights file.
-        "fischerandom" => run_variant::<variants::chess::Chess>(opts, &c960),
-        "xiangqi" => run_variant::<variants::xiangqi::Xiangqi>(opts, &std),
-        "alice" => run_variant::<variants::alice::Alice>(opts, &std),
-        "raumschach" => run_variant::<variants::raumschach::Raumschach>(opts, &std),
-        "raumschach4" => run_variant::<variants::raumschach4::Raumschach4>(opts, &std),
-        other => Err(format!(
-            "variant '{other}' has no tunable evaluation (no `Tunable` implementation) yet"
-        )),
+        fn visit<G: RegisteredGame>(self, v: Variant) -> Self::Output {
+            run_variant::<G>(self.0, &v.config(false))
+        }
     }
+    let variant = Variant::from_name(&opts.variant)
+        .ok_or_else(|| format!("unknown variant '{}'", opts.variant))?;
+    variant.visit(Tune(opts))
 }
 
 /// The mask of weights that move: those named by `only` (all when empty), minus `freeze`.

@@ -7,27 +7,17 @@
 //! outside `banmoves`) it was started from.
 
 use super::protocol::{engine, Capture};
-use super::Checked;
 use kaleido::core::Notation;
 use kaleido::protocol::Engine;
-use kaleido::session::{canonical_variant, new_session, Session, VARIANTS};
-use kaleido::variants::{
-    alice::Alice, chess::Chess, raumschach::Raumschach, raumschach4::Raumschach4, xiangqi::Xiangqi,
-};
+use kaleido::session::{new_session, Session};
+use kaleido::variants::Variant;
 use std::collections::VecDeque;
 
 const MAX_COMMANDS: usize = 48;
 
-/// Fixed positions to start from, per variant name.
-fn fens_for(variant: &str) -> &'static [&'static str] {
-    match variant {
-        "chess" | "fischerandom" => Chess::MOVE_FENS,
-        "xiangqi" => Xiangqi::MOVE_FENS,
-        "raumschach" => Raumschach::MOVE_FENS,
-        "alice" => Alice::MOVE_FENS,
-        "raumschach4" => Raumschach4::MOVE_FENS,
-        _ => &[],
-    }
+/// Fixed positions to start from: the variant's bench positions (from the registry).
+fn fens_for(variant: Variant) -> &'static [&'static str] {
+    variant.info().bench_fens
 }
 
 struct Bytes<'a> {
@@ -51,7 +41,7 @@ struct Pending {
     allowed: Vec<String>,
     /// Position (FEN) and rules of the search, to check the ponder move.
     fen: String,
-    variant: &'static str,
+    variant: Variant,
     chess960: bool,
     notation: Notation,
 }
@@ -61,7 +51,7 @@ struct Model {
     engine: Engine,
     capture: Capture,
     shadow: Box<dyn Session>,
-    variant: &'static str,
+    variant: Variant,
     chess960: bool,
     ucci: bool,
     banmoves: Vec<String>,
@@ -79,8 +69,7 @@ impl Model {
     }
 
     fn reset_shadow(&mut self) {
-        self.shadow = new_session(self.variant, self.chess960, self.notation())
-            .expect("a listed variant has a session");
+        self.shadow = new_session(self.variant, self.chess960, self.notation());
         self.banmoves.clear();
     }
 
@@ -129,7 +118,7 @@ impl Model {
             Some(b) => {
                 if words.next() == Some("ponder") {
                     let ponder = words.next().unwrap_or("");
-                    let mut s = new_session(p.variant, p.chess960, p.notation).expect("variant");
+                    let mut s = new_session(p.variant, p.chess960, p.notation);
                     if s.set_position(Some(&p.fen), &[b]).is_err()
                         || !s.legal_moves().iter().any(|m| m == ponder)
                     {
@@ -159,7 +148,7 @@ impl Model {
             fen = None;
         }
         // Moves: legal ones from the shadow, maybe followed by a broken one.
-        let mut probe = new_session(self.variant, self.chess960, self.notation()).expect("variant");
+        let mut probe = new_session(self.variant, self.chess960, self.notation());
         let mut moves: Vec<String> = Vec::new();
         if probe.set_position(fen.as_deref(), &[]).is_ok() {
             for _ in 0..b.pick(8) {
@@ -236,14 +225,14 @@ impl Model {
     }
 
     fn set_variant(&mut self, b: &mut Bytes) {
-        let names: Vec<&str> = VARIANTS
+        let names: Vec<&str> = Variant::ALL
             .iter()
-            .copied()
+            .map(|v| v.name())
             .chain(["chess960", "Standard", "nosuch", ""])
             .collect();
         let v = names[b.pick(names.len())];
         let out = self.send(&format!("setoption name UCI_Variant value {v}"));
-        match canonical_variant(v) {
+        match Variant::from_name(v) {
             Some(c) if !v.is_empty() => {
                 self.variant = c;
                 self.reset_shadow();
@@ -280,11 +269,11 @@ fn mutate(fen: &str, b: &mut Bytes) -> String {
 /// Runs the script the bytes describe, then `stop` and a final check.
 pub fn run_script(data: &[u8]) {
     let (engine, capture) = engine();
-    let variant = VARIANTS[0];
+    let variant = Variant::ALL[0];
     let mut m = Model {
         engine,
         capture,
-        shadow: new_session(variant, false, Notation::Uci).expect("default variant"),
+        shadow: new_session(variant, false, Notation::Uci),
         variant,
         chess960: false,
         ucci: false,
@@ -326,7 +315,7 @@ pub fn run_script(data: &[u8]) {
                 if to_ucci != m.ucci {
                     m.ucci = to_ucci;
                     if to_ucci {
-                        m.variant = "xiangqi";
+                        m.variant = Variant::Xiangqi;
                     }
                     m.reset_shadow();
                 }

@@ -5,6 +5,7 @@
 //! (make move), `movegen` (legal generation, perft), `fen`, `notation`, `see`, `eval`.
 
 pub mod attacks;
+pub mod bench;
 pub mod eval;
 mod eval_king;
 pub mod eval_layout;

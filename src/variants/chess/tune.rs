@@ -45,7 +45,8 @@ mod tests {
 
     #[test]
     fn generic_trace_scores_as_the_engine() {
-        let positions = sample_positions::<Position>(crate::bench::CHESS_FENS, 8, 120);
+        let positions =
+            sample_positions::<Position>(crate::variants::chess::bench::CHESS_FENS, 8, 120);
         assert_trace_scores_as(&positions, Position::static_eval);
     }
 }

@@ -4,7 +4,7 @@
 //! ~20k positions). Prints wall and CPU figures so runs on a loaded machine compare.
 
 use kaleido::core::{Game, GameConfig, MoveList};
-use kaleido::perft::parse_epd;
+use kaleido::core::perft::parse_epd;
 use kaleido::variants::chess::Chess;
 use std::hint::black_box;
 use std::time::Instant;

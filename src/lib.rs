@@ -5,7 +5,6 @@ pub mod bench;
 pub mod core;
 pub mod datagen;
 pub mod matchrun;
-pub mod perft;
 pub mod protocol;
 pub mod search;
 pub mod session;

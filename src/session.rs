@@ -6,7 +6,7 @@
 //! The variants come from the registry (`variants::Variant`); this file names none.
 
 use crate::core::{Game, GameConfig, HistoryEntry, MoveList, Notation, Side};
-use crate::perft;
+use crate::core::perft;
 use crate::search::{self, Control, Limits, Outcome, Report, SearchRequest};
 use crate::tt::TranspositionTable;
 use crate::variants::{GameVisitor, RegisteredGame, Variant};

@@ -288,7 +288,7 @@ fn mutated_fens_never_panic_and_accepted_ones_round_trip() {
             let _ = pos.evaluate();
             assert_eq!(
                 pos.perft(2),
-                kaleido::perft::divide(&pos, 2, Notation::Uci, false)
+                kaleido::core::perft::divide(&pos, 2, Notation::Uci, false)
                     .iter()
                     .map(|(_, n)| n)
                     .sum::<u64>()

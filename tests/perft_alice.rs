@@ -2,7 +2,7 @@
 //! expected count is at most the node cap (counts from Fairy-Stockfish's alice branch).
 
 use kaleido::core::GameConfig;
-use kaleido::perft::{parse_epd, run_suite};
+use kaleido::core::perft::{parse_epd, run_suite};
 use kaleido::variants::alice::Alice;
 
 /// Largest expected leaf count checked (keeps the suite around a minute on 2 cores).

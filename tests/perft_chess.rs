@@ -2,7 +2,7 @@
 //! up to a node cap per count so the whole file stays within the CI budget.
 
 use kaleido::core::{Game, GameConfig, MoveList, Notation};
-use kaleido::perft::{parse_epd, run_suite};
+use kaleido::core::perft::{parse_epd, run_suite};
 use kaleido::variants::chess::Chess;
 
 /// Largest expected leaf count checked per (position, depth); the environment variable

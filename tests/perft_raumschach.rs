@@ -4,7 +4,7 @@
 //! two cores in `cargo test --release`; the cap can be raised with `RAUMSCHACH_PERFT_CAP`.
 
 use kaleido::core::GameConfig;
-use kaleido::perft::{parse_epd, run_suite};
+use kaleido::core::perft::{parse_epd, run_suite};
 use kaleido::variants::raumschach::Raumschach;
 
 const DEFAULT_NODE_CAP: u64 = 200_000_000;

@@ -2,7 +2,7 @@
 //! cap (override with `KALEIDO_PERFT_CAP`), checked against independent implementations.
 
 use kaleido::core::GameConfig;
-use kaleido::perft::{parse_epd, run_suite};
+use kaleido::core::perft::{parse_epd, run_suite};
 use kaleido::variants::xiangqi::Xiangqi;
 
 const DEFAULT_CAP: u64 = 100_000_000;

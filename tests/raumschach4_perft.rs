@@ -7,7 +7,7 @@
 //! Both must reproduce every count in the file.
 
 use kaleido::core::GameConfig;
-use kaleido::perft::{parse_epd, run_suite};
+use kaleido::core::perft::{parse_epd, run_suite};
 use kaleido::variants::raumschach4::Raumschach4;
 
 const EPD: &str = "tests/data/raumschach4.epd";

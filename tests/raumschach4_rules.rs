@@ -222,7 +222,7 @@ fn mirror_fen(fen: &str) -> String {
 #[test]
 fn evaluation_and_move_counts_are_colour_symmetric() {
     let text = std::fs::read_to_string("tests/data/raumschach4.epd").expect("perft table");
-    for case in kaleido::perft::parse_epd(&text).expect("epd") {
+    for case in kaleido::core::perft::parse_epd(&text).expect("epd") {
         let pos = Raumschach4::from_fen(&case.fen, &cfg()).expect("fen");
         let mirrored = Raumschach4::from_fen(&mirror_fen(&case.fen), &cfg()).expect("mirrored fen");
         assert_eq!(pos.evaluate(), mirrored.evaluate(), "line {}", case.line);

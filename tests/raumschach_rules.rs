@@ -187,7 +187,7 @@ fn mirror_fen(fen: &str) -> String {
 #[test]
 fn evaluation_and_move_counts_are_colour_symmetric() {
     let text = std::fs::read_to_string("tests/data/perft/raumschach.epd").expect("perft file");
-    for case in kaleido::perft::parse_epd(&text).expect("epd") {
+    for case in kaleido::core::perft::parse_epd(&text).expect("epd") {
         let pos = Raumschach::from_fen(&case.fen, &cfg()).expect("fen");
         let mirrored = Raumschach::from_fen(&mirror_fen(&case.fen), &cfg()).expect("mirrored fen");
         assert_eq!(pos.evaluate(), mirrored.evaluate(), "line {}", case.line);
@@ -225,7 +225,7 @@ fn parsers_survive_mutated_input() {
     };
     let alphabet: Vec<char> = "/12345670 -wbKQRBNUPkqrbnupxXé\u{0}AaEe".chars().collect();
     let text = std::fs::read_to_string("tests/data/perft/raumschach.epd").expect("perft file");
-    let cases = kaleido::perft::parse_epd(&text).expect("epd");
+    let cases = kaleido::core::perft::parse_epd(&text).expect("epd");
     for case in &cases {
         let pos = Raumschach::from_fen(&case.fen, &cfg()).expect("valid");
         for _ in 0..300 {

@@ -3,7 +3,7 @@
 
 mod common;
 use common::{data_file, EngineProc};
-use kaleido::perft::parse_epd;
+use kaleido::core::perft::parse_epd;
 
 #[test]
 fn go_perft_matches_the_reference_files() {

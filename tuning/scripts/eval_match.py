@@ -10,7 +10,7 @@ draw after --max-plies.
 
 Example:
   tuning/scripts/eval_match.py --new target/release/kaleido --old /tmp/kaleido-old \\
-      --book /work/shared/books/chess-openings.epd --pairs 50 --nodes 20000
+      --book books/chess-openings.epd --pairs 50 --nodes 20000
 """
 
 import argparse

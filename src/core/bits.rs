@@ -2,9 +2,14 @@
 //! Each variant chooses its own width; this file knows nothing of boards.
 
 /// A bit set word that can be iterated square by square.
+/// Implemented for `u64` and `u128`: a variant picks the narrowest word its square
+/// count fits in.
 pub trait BitWord: Copy + Eq {
+    /// The empty set; iteration stops when the word reaches it.
     const ZERO: Self;
+    /// Index of the lowest set bit (bit 0 = square 0). Only called on a non-zero word.
     fn lowest(self) -> u32;
+    /// The word with its lowest set bit cleared (`ZERO` stays `ZERO`).
     fn clear_lowest(self) -> Self;
 }
 
@@ -32,7 +37,8 @@ impl BitWord for u128 {
     }
 }
 
-/// Yields the index of each set bit, lowest first.
+/// Yields the index of each set bit, lowest first; the wrapped word is the bits not yet
+/// yielded, so `BitIter(board).count()` is the population count.
 #[derive(Clone, Copy)]
 pub struct BitIter<W: BitWord>(pub W);
 

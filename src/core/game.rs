@@ -9,17 +9,21 @@ use std::fmt::Debug;
 /// The side to move. In Xiangqi `White` is Red (it moves first, FEN letter `w`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Side {
+    /// The side that moves first from the start position (Xiangqi: Red).
     White,
+    /// The side that moves second.
     Black,
 }
 
 impl Side {
+    /// The other side.
     pub fn flip(self) -> Side {
         match self {
             Side::White => Side::Black,
             Side::Black => Side::White,
         }
     }
+    /// `0` for White, `1` for Black: the index of per-side arrays.
     pub fn index(self) -> usize {
         self as usize
     }
@@ -54,8 +58,11 @@ pub enum Notation {
 /// A game result from the point of view of a given side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
+    /// The side wins (scored as a mate for it).
     Win,
+    /// Neither side wins (scored as `DRAW`).
     Draw,
+    /// The side loses (scored as being mated).
     Loss,
 }
 
@@ -65,8 +72,11 @@ pub enum Verdict {
 /// `extra` is variant-defined (see [`Game::history_extra`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HistoryEntry {
+    /// The position's Zobrist key ([`Game::key`]); equal keys are taken as a repetition.
     pub key: u64,
+    /// Whether the side to move in this position was in check.
     pub in_check: bool,
+    /// Variant data ([`Game::history_extra`]); 0 for variants that need none.
     pub extra: u64,
 }
 
@@ -97,6 +107,7 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// The side whose turn it is.
     fn side_to_move(&self) -> Side;
     /// Incremental Zobrist key of the position (side to move included).
     fn key(&self) -> u64;

@@ -1,7 +1,9 @@
 //! Game-agnostic vocabulary shared by every variant, the search and the protocol:
-//! the [`Game`] trait, bit-set iteration, fixed-capacity move lists, scores and a
-//! fixed Zobrist key generator, and generic perft (`perft`). It must not know any particular
-//! game.
+//! the [`Game`] trait, bit-set iteration, fixed-capacity move lists, scores, a fixed
+//! Zobrist key generator, generic perft (`perft`), the process-wide evaluation mode and the
+//! contract between a tunable evaluation and the Texel tuner ([`tune::Tunable`]). It must
+//! not know any particular game, and uses nothing else of the crate: every other module
+//! may use it.
 
 pub mod bits;
 pub mod eval_mode;

@@ -21,6 +21,7 @@ impl<M: Copy> Default for MoveList<M> {
 }
 
 impl<M: Copy> MoveList<M> {
+    /// An empty list. Nothing is initialised but the length, so this is cheap per node.
     #[inline(always)]
     pub fn new() -> Self {
         Self {
@@ -29,6 +30,7 @@ impl<M: Copy> MoveList<M> {
         }
     }
 
+    /// Appends `m`. A full list drops it (debug builds assert instead).
     #[inline(always)]
     pub fn push(&mut self, m: M) {
         debug_assert!(self.len < MAX_MOVES, "move list overflow");
@@ -38,16 +40,19 @@ impl<M: Copy> MoveList<M> {
         }
     }
 
+    /// Number of moves in the list, at most [`MAX_MOVES`].
     #[inline(always)]
     pub fn len(&self) -> usize {
         self.len
     }
 
+    /// Whether the list holds no move.
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
+    /// Empties the list so it can be refilled; the storage is kept.
     #[inline(always)]
     pub fn clear(&mut self) {
         self.len = 0;
@@ -66,6 +71,7 @@ impl<M: Copy> MoveList<M> {
         self.len = w;
     }
 
+    /// The moves, in the order they were pushed.
     #[inline(always)]
     pub fn as_slice(&self) -> &[M] {
         // Safety: the first `len` items were written by `push`/`retain` and are initialised;
@@ -73,12 +79,14 @@ impl<M: Copy> MoveList<M> {
         unsafe { std::slice::from_raw_parts(self.items.as_ptr() as *const M, self.len) }
     }
 
+    /// The moves, mutable in place (move ordering sorts or swaps them).
     #[inline(always)]
     pub fn as_mut_slice(&mut self) -> &mut [M] {
         // Safety: as in `as_slice`; the borrow is unique.
         unsafe { std::slice::from_raw_parts_mut(self.items.as_mut_ptr() as *mut M, self.len) }
     }
 
+    /// Iterates over the moves by reference, in list order.
     pub fn iter(&self) -> std::slice::Iter<'_, M> {
         self.as_slice().iter()
     }

@@ -25,9 +25,11 @@ pub struct LinearTrace {
     pub terms: Vec<(u16, i16)>,
     /// `0` (endgame) ..= `phase_max` (middlegame).
     pub phase: i32,
+    /// The phase of a full middlegame position; positive (the taper divides by it).
     pub phase_max: i32,
     /// Endgame scale (of `scale_max`) when the endgame sum favours the first / second side.
     pub scales: [i32; 2],
+    /// The scale that leaves the endgame sum unchanged; positive (the taper divides by it).
     pub scale_max: i32,
     /// Side to move: the score is negated for [`Side::Black`].
     pub side: Side,
@@ -87,9 +89,13 @@ pub trait Tunable: Game {
 /// `&'static str` for a listed layout, `String` for a computed one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Group<Name = &'static str> {
+    /// The block's heading, written as a `// name` line above it in the weights file.
     pub name: Name,
+    /// Table index of the group's first weight.
     pub start: usize,
+    /// Number of weights in the group.
     pub len: usize,
+    /// `[mg, eg]` pairs per line of the weights file (a board rank, say); at least 1.
     pub per_line: usize,
 }
 

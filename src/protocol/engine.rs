@@ -48,6 +48,8 @@ pub struct Engine {
 }
 
 impl Engine {
+    /// A fresh engine writing to `out`: UCI dialect, the first registered variant at
+    /// its start position, a 16 MiB table, one thread, every option at its default.
     pub fn new(out: Out) -> Self {
         let variant = Variant::ALL[0];
         Self {

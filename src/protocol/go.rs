@@ -11,8 +11,13 @@ use crate::search::Limits;
 /// A parsed `go`.
 #[derive(Debug, Default)]
 pub struct GoCommand {
+    /// Depth, nodes, mate and time limits; the clock is the side to move's, in
+    /// milliseconds. `multipv` and `move_overhead` are left for the engine to fill in.
     pub limits: Limits,
+    /// `searchmoves`: the move texts the root is restricted to (empty = all moves).
+    /// Checked against the legal moves by the session, not here.
     pub searchmoves: Vec<String>,
+    /// `go ponder`: search on the opponent's time until `ponderhit` or `stop`.
     pub ponder: bool,
     /// `go perft N`: run perft instead of a search.
     pub perft: Option<u32>,

@@ -1,7 +1,13 @@
 //! The protocol layer: UCI (with `UCI_Variant`, `UCI_Chess960`) and UCCI, over any
 //! line-based input and output. It owns command parsing and formatting; games
-//! are reached only through `session::Session`, the search only through its
-//! public API (limits, control flags, reports).
+//! are reached only through `session::Session` (and named through the registry,
+//! `variants::Variant`), the search only through its public API (limits, control
+//! flags, reports) and the shared transposition table (`tt`).
+//!
+//! No input may panic the engine: `unwrap`, `expect` and `panic!` are denied here
+//! (tests excepted); a command that cannot be carried out answers
+//! `info string error: ...` and the engine keeps running.
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 pub mod engine;
 pub mod go;

@@ -8,27 +8,39 @@ use crate::variants::Variant;
 /// The two protocol dialects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dialect {
+    /// UCI (chess engines; `UCI_Variant` selects the game). The starting dialect.
     Uci,
+    /// UCCI (Xiangqi engines), entered by the `ucci` command: Xiangqi ranks 0–9,
+    /// single-word option names, `nobestmove`, `bye` on `quit`.
     Ucci,
 }
 
 /// The kind of an option, with its range or choices.
 #[derive(Clone, Copy, Debug)]
 pub enum Kind {
+    /// An integer in `min..=max`; values outside are clamped with a note.
     Spin {
+        /// The value before any `setoption`.
         default: u64,
+        /// Smallest accepted value.
         min: u64,
+        /// Largest accepted value.
         max: u64,
     },
+    /// A boolean, set by `true`/`false` (also `on`/`off`, `1`/`0`).
     Check {
+        /// The value before any `setoption`.
         default: bool,
     },
+    /// An action without a value, done when set.
     Button,
     /// `UCI_Variant`: the choices are the listed variants.
     Combo,
     /// A combo with fixed choices (matched case-insensitively).
     Choice {
+        /// The choice in force before any `setoption`; one of `choices`.
         default: &'static str,
+        /// Every accepted value, in the order the handshake lists them.
         choices: &'static [&'static str],
     },
 }
@@ -39,6 +51,7 @@ pub struct Spec {
     pub name: &'static str,
     /// UCCI name (single word), `None` when not offered in UCCI.
     pub ucci: Option<&'static str>,
+    /// The value type, range and default.
     pub kind: Kind,
 }
 
@@ -205,9 +218,14 @@ pub fn find(name: &str) -> Option<&'static Spec> {
 /// A checked option value.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Value {
+    /// A spin value, already clamped to the option's range.
     Number(u64),
+    /// A check value.
     Bool(bool),
+    /// A combo value: for a [`Kind::Choice`] the listed spelling, for
+    /// [`Kind::Combo`] the text as given (the engine checks the variant name).
     Text(String),
+    /// A button was pressed.
     Press,
 }
 
@@ -260,6 +278,7 @@ pub fn check_value(spec: &Spec, raw: Option<&str>) -> Result<(Value, Option<Stri
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 mod tests {
     use super::*;
 

@@ -15,14 +15,18 @@ use std::sync::{Arc, Mutex};
 pub struct Out(Arc<Mutex<Box<dyn Write + Send>>>);
 
 impl Out {
+    /// Lines go to `w` (the fuzzer passes a shared buffer to read the replies back).
     pub fn new(w: Box<dyn Write + Send>) -> Self {
         Out(Arc::new(Mutex::new(w)))
     }
 
+    /// Lines go to the process's standard output, the GUI's pipe.
     pub fn stdout() -> Self {
         Self::new(Box::new(std::io::stdout()))
     }
 
+    /// Writes `text` and a newline, then flushes. Write errors are ignored: a GUI
+    /// that closed the pipe must not stop the engine.
     pub fn line(&self, text: &str) {
         let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
         // A closed stdout (the GUI went away) is not worth a panic.
@@ -85,7 +89,9 @@ pub fn bestmove_line(outcome: &Outcome<String>, dialect: Dialect) -> String {
 
 /// Prints a running search's reports and its `bestmove`.
 pub struct LineSink {
+    /// The engine's output, shared with the protocol thread.
     pub out: Out,
+    /// The dialect the lines are written in, fixed when the search starts.
     pub dialect: Dialect,
     /// Set once `bestmove` is written: from then on the engine is idle.
     pub answered: std::sync::Arc<std::sync::atomic::AtomicBool>,

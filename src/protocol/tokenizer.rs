@@ -14,6 +14,7 @@ pub struct Tokens<'a> {
 }
 
 impl<'a> Tokens<'a> {
+    /// Splits `line` at any Unicode whitespace; the tokens borrow from it.
     pub fn new(line: &'a str) -> Self {
         Self {
             words: line.split_whitespace().collect(),
@@ -31,6 +32,7 @@ impl<'a> Tokens<'a> {
         w
     }
 
+    /// The next token without consuming it.
     pub fn peek(&self) -> Option<&'a str> {
         self.words.get(self.pos).copied()
     }
@@ -48,7 +50,7 @@ impl<'a> Tokens<'a> {
 
     /// All remaining tokens.
     pub fn rest(&mut self) -> Vec<&'a str> {
-        let r = self.words[self.pos..].to_vec();
+        let r = self.words.get(self.pos..).unwrap_or_default().to_vec();
         self.pos = self.words.len();
         r
     }
@@ -94,9 +96,11 @@ pub fn parse_saturating(s: &str) -> Option<u64> {
 
 /// One line read from the input.
 pub enum Line {
+    /// A complete line without its `\n` / `\r\n` (possibly empty).
     Text(String),
     /// A line over [`MAX_LINE_BYTES`]; its bytes were skipped, not stored.
     TooLong(usize),
+    /// The input ended before any byte of a new line.
     Eof,
 }
 
@@ -142,6 +146,7 @@ pub fn read_line(input: &mut impl BufRead) -> std::io::Result<Line> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 mod tests {
     use super::*;
 

@@ -24,6 +24,7 @@ pub struct Options {
     /// Data files written by `kaleido datagen` (repeatable).
     #[arg(long, required = true)]
     pub data: Vec<String>,
+    /// Full-batch Adam steps (each one pass over all positions).
     #[arg(long, default_value_t = 300)]
     pub epochs: usize,
     /// Adam step size, centipawns.
@@ -64,11 +65,17 @@ pub struct Options {
 /// What a run did.
 #[derive(Clone, Debug)]
 pub struct Summary {
+    /// Positions tuned on (after `--limit` and bad lines).
     pub positions: usize,
+    /// The scaling constant used: fitted, or `--k`.
     pub k: f64,
+    /// Mean squared error against the game results with the compiled-in weights.
     pub loss_before: f64,
+    /// The same loss with the tuned, rounded weights.
     pub loss_after: f64,
+    /// The tuned weights, rounded, one `[mg, eg]` pair per index of the table.
     pub weights: Vec<[i32; 2]>,
+    /// The weights file written (`--out`, or the variant's own file).
     pub written: PathBuf,
 }
 

@@ -16,7 +16,9 @@ const BATCH: usize = 1 << 16;
 /// What loading found.
 #[derive(Debug, Default)]
 pub struct LoadReport {
+    /// Positions added to the dataset (at most the limit).
     pub positions: usize,
+    /// Lines skipped as unreadable or with a FEN the variant rejects.
     pub bad_lines: usize,
     /// The first few problems, `file:line: message`.
     pub first_errors: Vec<String>,

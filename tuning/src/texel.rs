@@ -56,10 +56,12 @@ impl Dataset {
         }
     }
 
+    /// Number of positions.
     pub fn len(&self) -> usize {
         self.entries.len()
     }
 
+    /// Whether there is no position (a run needs at least one).
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
@@ -215,6 +217,7 @@ pub fn fit_k(ds: &Dataset, w: &[[f64; 2]]) -> f64 {
 /// How a run goes.
 #[derive(Clone, Debug)]
 pub struct Settings {
+    /// Full-batch Adam steps; `tune` reports after each.
     pub epochs: usize,
     /// Adam step size, centipawns.
     pub learning_rate: f64,
@@ -230,8 +233,12 @@ pub struct Settings {
 /// What the tuner says after each epoch.
 #[derive(Clone, Debug)]
 pub struct EpochReport<'a> {
+    /// The epoch just finished, counted from 1.
     pub epoch: usize,
+    /// Mean squared error against the blended labels, of the weights the epoch started
+    /// from (the L2 pull is not included).
     pub loss: f64,
+    /// The weights after the epoch's step (unrounded).
     pub weights: &'a [[f64; 2]],
 }
 

@@ -1,56 +1,8 @@
-//! Fixed-depth benchmark over a list of positions: one thread, a fresh 16 MiB table
-//! cleared before every position, so the node count is the same on every run and
-//! every machine (OpenBench's `bench` signature). Variants supply the position lists;
-//! the chess list lives here for now. Knows no game beyond `Game`.
-
-use crate::core::{Game, GameConfig};
-use crate::search::{search, Control, Limits, SearchRequest};
-use crate::tt::TranspositionTable;
-use std::time::{Duration, Instant};
+//! The chess `bench` position list and depth (the generic benchmark is
+//! `search::bench`). To move next to the chess variant.
 
 /// Default depth of `kaleido bench` for chess.
 pub const CHESS_BENCH_DEPTH: u32 = 12;
-
-/// Table size used by `bench`, MiB.
-const BENCH_HASH_MIB: usize = 16;
-
-/// Searches every FEN to `depth` and returns the total node count and the time spent
-/// searching (table clearing excluded).
-/// A FEN the variant rejects is an error (the lists are fixed, so that is a bug).
-pub fn bench<G: Game>(
-    fens: &[&str],
-    cfg: &GameConfig,
-    depth: u32,
-) -> Result<(u64, Duration), String> {
-    let positions = fens
-        .iter()
-        .map(|fen| G::from_fen(fen, cfg).map_err(|e| format!("bench position '{fen}': {e}")))
-        .collect::<Result<Vec<G>, String>>()?;
-    let tt = TranspositionTable::new(BENCH_HASH_MIB);
-    let control = Control::default();
-    let limits = Limits {
-        depth: Some(depth.max(1)),
-        multipv: 1,
-        ..Limits::default()
-    };
-    let mut nodes = 0;
-    let mut elapsed = Duration::ZERO;
-    for pos in &positions {
-        tt.clear();
-        let req = SearchRequest {
-            history: &[],
-            root_moves: &[],
-            limits: &limits,
-            tt: &tt,
-            threads: 1,
-            control: &control,
-        };
-        let start = Instant::now();
-        nodes += search(pos, &req, &mut |_| {}).nodes;
-        elapsed += start.elapsed();
-    }
-    Ok((nodes, elapsed))
-}
 
 /// Chess bench positions (30): the six perft positions of `tests/data/perft/chess.epd`,
 /// fourteen opening positions of `/work/shared/books/chess-openings.epd` (evenly spaced

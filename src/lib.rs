@@ -9,6 +9,4 @@ pub mod perft;
 pub mod protocol;
 pub mod search;
 pub mod session;
-pub mod threads;
-pub mod tt;
 pub mod variants;

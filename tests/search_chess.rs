@@ -2,11 +2,12 @@
 //! repetition) scored 0, a legal move under every limit, and the bench node count
 //! repeating exactly.
 
-use kaleido::bench::{bench, CHESS_FENS};
+use kaleido::bench::CHESS_FENS;
 use kaleido::core::score::{mate_in, Score};
 use kaleido::core::{Game, GameConfig, MoveList, Notation};
-use kaleido::search::{search, Control, Iteration, Limits, Outcome, Report, SearchRequest};
-use kaleido::tt::TranspositionTable;
+use kaleido::search::{
+    bench, search, Control, Iteration, Limits, Outcome, Report, SearchRequest, TranspositionTable,
+};
 use kaleido::variants::chess::Chess;
 
 /// One data line: `<fen> ;dm <moves> ;bm <uci> [<uci>...]`.

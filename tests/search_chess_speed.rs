@@ -9,10 +9,9 @@
 //!
 //! `SEARCH_DEPTH=<d>` changes the depth, `SEARCH_PARAM_<name>=<v>` a search parameter.
 
-use kaleido::bench::{bench, CHESS_BENCH_DEPTH, CHESS_FENS};
+use kaleido::bench::{CHESS_BENCH_DEPTH, CHESS_FENS};
 use kaleido::core::{Game, GameConfig};
-use kaleido::search::{search, Control, Limits, SearchRequest};
-use kaleido::tt::TranspositionTable;
+use kaleido::search::{bench, search, Control, Limits, SearchRequest, TranspositionTable};
 use kaleido::variants::chess::Chess;
 use std::time::{Duration, Instant};
 

@@ -1,13 +1,10 @@
 //! kaleido: a multi-variant game engine (chess, Chess960, Alice chess, Xiangqi,
 //! Raumschach). The library holds everything; `main.rs` only parses the command line.
 
-pub mod bench;
 pub mod core;
 pub mod datagen;
 pub mod matchrun;
 pub mod protocol;
 pub mod search;
 pub mod session;
-pub mod threads;
-pub mod tt;
 pub mod variants;

@@ -7,10 +7,8 @@
 
 use crate::core::{Game, GameConfig, HistoryEntry, MoveList, Notation, Side};
 use crate::core::perft;
-use crate::search::{self, Control, Limits, Outcome, Report, SearchRequest};
-use crate::tt::TranspositionTable;
+use crate::search::{self, Control, Event, Job, Limits, Outcome, Report, TranspositionTable};
 use crate::variants::{GameVisitor, RegisteredGame, Variant};
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -86,7 +84,7 @@ pub fn bench_variant(variant: Variant, depth: Option<u32>) -> Result<(u64, Durat
         fn visit<G: RegisteredGame>(self, v: Variant) -> Self::Output {
             let info = v.info();
             let depth = self.0.unwrap_or(info.bench_depth);
-            crate::bench::bench::<G>(info.bench_fens, &v.config(false), depth)
+            crate::search::bench::<G>(info.bench_fens, &v.config(false), depth)
         }
     }
     variant.visit(Bench(depth))
@@ -236,52 +234,30 @@ impl<G: Game> Session for GameSession<G> {
                 warnings.push("every legal move is banned".to_string());
             }
         }
-        let pos = self.pos.clone();
-        let history = self.history.clone();
-        let notation = self.notation;
-        let handle = std::thread::Builder::new()
-            .name("search".into())
-            .stack_size(64 << 20)
-            .spawn(move || {
-                let all_banned = root_moves.is_empty() && !banned.is_empty();
-                let request = SearchRequest {
-                    history: &history,
-                    root_moves: &root_moves,
-                    limits: &req.limits,
-                    tt: &tt,
-                    threads: req.threads.max(1),
-                    control: &control,
-                };
-                let text = |m: &G::Move| pos.write_move(*m, notation);
-                let line_text = |line: &[G::Move]| pv_text(&pos, line, notation);
-                let outcome = if all_banned {
-                    Outcome {
-                        best: None,
-                        ponder: None,
-                        nodes: 0,
-                    }
-                } else {
-                    search::search(&pos, &request, &mut |r| {
-                        sink.report(report_text(&r, &text, &line_text))
-                    })
-                };
-                // `go infinite` and pondering never answer before `stop`/`ponderhit`.
-                while (req.limits.infinite || control.pondering.load(Ordering::Relaxed))
-                    && !control.stopped()
-                {
-                    std::thread::sleep(std::time::Duration::from_millis(1));
-                }
-                sink.finish(Outcome {
-                    best: outcome.best.as_ref().map(text),
-                    // The ponder move is written from the position after the best move.
-                    ponder: match (&outcome.best, &outcome.ponder) {
-                        (Some(b), Some(p)) => pv_text(&pos, &[*b, *p], notation).pop(),
-                        _ => None,
-                    },
-                    nodes: outcome.nodes,
-                });
-            })
-            .expect("spawning the search thread");
+        let job = Job {
+            root: self.pos.clone(),
+            history: self.history.clone(),
+            all_excluded: root_moves.is_empty() && !banned.is_empty(),
+            root_moves,
+            limits: req.limits,
+            tt,
+            threads: req.threads.max(1),
+            control,
+        };
+        let (pos, notation) = (self.pos.clone(), self.notation);
+        let handle = search::spawn(job, move |event| match event {
+            Event::Report(r) => sink.report(report_text(&pos, &r, notation)),
+            Event::Done(outcome) => sink.finish(Outcome {
+                best: outcome.best.map(|m| pos.write_move(m, notation)),
+                // The ponder move is written from the position after the best move.
+                ponder: match (outcome.best, outcome.ponder) {
+                    (Some(b), Some(p)) => pv_text(&pos, &[b, p], notation).pop(),
+                    _ => None,
+                },
+                nodes: outcome.nodes,
+            }),
+        })
+        .expect("spawning the search thread");
         (handle, warnings)
     }
 }
@@ -301,11 +277,8 @@ fn pv_text<G: Game>(pos: &G, line: &[G::Move], notation: Notation) -> Vec<String
     out
 }
 
-fn report_text<M: Copy>(
-    r: &Report<M>,
-    text: &impl Fn(&M) -> String,
-    line_text: &impl Fn(&[M]) -> Vec<String>,
-) -> Report<String> {
+/// A report with its moves written as text from `pos`, the root of the search.
+fn report_text<G: Game>(pos: &G, r: &Report<G::Move>, notation: Notation) -> Report<String> {
     match r {
         Report::Iteration(it) => Report::Iteration(search::Iteration {
             depth: it.depth,
@@ -316,11 +289,11 @@ fn report_text<M: Copy>(
             nodes: it.nodes,
             time_ms: it.time_ms,
             hashfull: it.hashfull,
-            pv: line_text(&it.pv),
+            pv: pv_text(pos, &it.pv, notation),
         }),
         Report::CurrMove { depth, mv, number } => Report::CurrMove {
             depth: *depth,
-            mv: text(mv),
+            mv: pos.write_move(*mv, notation),
             number: *number,
         },
     }

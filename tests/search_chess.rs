@@ -2,11 +2,11 @@
 //! repetition) scored 0, a legal move under every limit, and the bench node count
 //! repeating exactly.
 
-use kaleido::bench::bench;
 use kaleido::core::score::{mate_in, Score};
 use kaleido::core::{Game, GameConfig, MoveList, Notation};
-use kaleido::search::{search, Control, Iteration, Limits, Outcome, Report, SearchRequest};
-use kaleido::tt::TranspositionTable;
+use kaleido::search::{
+    bench, search, Control, Iteration, Limits, Outcome, Report, SearchRequest, TranspositionTable,
+};
 use kaleido::variants::chess::bench::CHESS_FENS;
 use kaleido::variants::chess::Chess;
 

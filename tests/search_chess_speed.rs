@@ -9,10 +9,8 @@
 //!
 //! `SEARCH_DEPTH=<d>` changes the depth, `SEARCH_PARAM_<name>=<v>` a search parameter.
 
-use kaleido::bench::bench;
 use kaleido::core::{Game, GameConfig};
-use kaleido::search::{search, Control, Limits, SearchRequest};
-use kaleido::tt::TranspositionTable;
+use kaleido::search::{bench, search, Control, Limits, SearchRequest, TranspositionTable};
 use kaleido::variants::chess::bench::CHESS_FENS;
 use kaleido::variants::chess::Chess;
 use kaleido::variants::Variant;

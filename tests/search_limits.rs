@@ -7,8 +7,7 @@ mod search_toys;
 
 use kaleido::core::score::mate_in;
 use kaleido::core::{Game, GameConfig, MoveList};
-use kaleido::search::{Control, Limits, Report};
-use kaleido::tt::TranspositionTable;
+use kaleido::search::{Control, Limits, Report, TranspositionTable};
 use search_toys::*;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -344,9 +343,9 @@ fn many_threads_count_all_nodes() {
 fn bench_node_counts_repeat_exactly() {
     let fens = ["1", "2", "12345", "987654321"];
     let cfg = GameConfig::default();
-    let (a, _) = kaleido::bench::bench::<FastTree>(&fens, &cfg, 7).unwrap();
-    let (b, _) = kaleido::bench::bench::<FastTree>(&fens, &cfg, 7).unwrap();
+    let (a, _) = kaleido::search::bench::<FastTree>(&fens, &cfg, 7).unwrap();
+    let (b, _) = kaleido::search::bench::<FastTree>(&fens, &cfg, 7).unwrap();
     assert_eq!(a, b);
     assert!(a > 1000);
-    assert!(kaleido::bench::bench::<FastTree>(&["not a number"], &cfg, 3).is_err());
+    assert!(kaleido::search::bench::<FastTree>(&["not a number"], &cfg, 3).is_err());
 }

@@ -12,7 +12,7 @@ pub mod selfplay;
 use crate::core::zobrist::splitmix64;
 use crate::core::Game;
 use crate::matchrun::{chess960, rng::Rng};
-use crate::tt::TranspositionTable;
+use crate::search::TranspositionTable;
 use crate::variants::{GameVisitor, Openings, RegisteredGame, Variant};
 use format::{write_line, Sample};
 use selfplay::{play_game, PlaySettings, PlayedGame};

@@ -8,8 +8,7 @@
 use crate::core::score::{is_mate_score, Score};
 use crate::core::{Game, HistoryEntry, MoveList, Side, Verdict};
 use crate::matchrun::rng::Rng;
-use crate::search::{search, Control, Limits, Report, SearchRequest};
-use crate::tt::TranspositionTable;
+use crate::search::{search, Control, Limits, Report, SearchRequest, TranspositionTable};
 
 /// How games are played and adjudicated.
 #[derive(Clone, Debug)]

@@ -6,13 +6,11 @@
 
 use super::history::NO_SLOT;
 use super::picker::{PickMode, Picker};
-use super::worker::{
-    bound_cuts, bound_refines, stored_or_fresh_eval, verdict_score, Worker, MAX_PLY,
-};
-use super::Bound;
+use super::tt::{Bound, NO_EVAL};
+use super::types::MAX_PLY;
+use super::worker::{bound_cuts, bound_refines, stored_or_fresh_eval, verdict_score, Worker};
 use crate::core::score::{mate_in, mated_in, Score, DRAW, INFINITE, MATE_BOUND};
 use crate::core::Game;
-use crate::tt::NO_EVAL;
 
 impl<G: Game> Worker<'_, G> {
     /// Principal-variation search of a non-root node.

@@ -17,6 +17,7 @@ fn slots<G: Game>() -> usize {
     G::HISTORY_SLOTS.max(1)
 }
 
+/// One thread's move-ordering memory: butterfly history, countermoves and killers.
 pub struct Histories<G: Game> {
     butterfly: Box<[i16]>,
     countermoves: Box<[G::Move]>,

@@ -7,10 +7,15 @@ use std::sync::atomic::{AtomicI32, Ordering};
 /// One tunable value with its range and SPSA step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParamSpec {
+    /// The name (also the UCI option's and the SPSA line's).
     pub name: &'static str,
+    /// The default value.
     pub value: i32,
+    /// Smallest value accepted.
     pub min: i32,
+    /// Largest value accepted.
     pub max: i32,
+    /// SPSA perturbation step.
     pub step: i32,
 }
 
@@ -19,7 +24,12 @@ macro_rules! params {
         /// A snapshot of every tunable value (see [`SPECS`] for ranges).
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub struct Params {
-            $( $(#[doc = $doc])* pub $name: i32, )*
+            $(
+                $(#[doc = $doc])*
+                #[doc = concat!("\n\nDefault ", stringify!($value), ", tuned within ",
+                    stringify!($min), "..=", stringify!($max), ".")]
+                pub $name: i32,
+            )*
         }
 
         impl Default for Params {

@@ -31,6 +31,7 @@ enum Stage {
     Done,
 }
 
+/// The staged move list of one node.
 pub struct Picker<G: Game> {
     /// Generated moves: tacticals in `[0, quiet_start)`, quiets after.
     moves: MoveList<G::Move>,

@@ -3,13 +3,11 @@
 //! searched so mates are seen. Knows no game.
 
 use super::picker::{PickMode, Picker};
-use super::worker::{
-    bound_cuts, bound_refines, stored_or_fresh_eval, verdict_score, Worker, MAX_PLY,
-};
-use super::Bound;
+use super::tt::{Bound, NO_EVAL};
+use super::types::MAX_PLY;
+use super::worker::{bound_cuts, bound_refines, stored_or_fresh_eval, verdict_score, Worker};
 use crate::core::score::{Score, DRAW, INFINITE, MATE_BOUND};
 use crate::core::Game;
-use crate::tt::NO_EVAL;
 
 impl<G: Game> Worker<'_, G> {
     pub(super) fn qsearch(&mut self, pos: &G, mut alpha: Score, beta: Score, ply: usize) -> Score {

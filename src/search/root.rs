@@ -3,8 +3,9 @@
 //! limit. An aborted iteration keeps only root moves whose search completed. Knows no game.
 
 use super::history::NO_SLOT;
-use super::worker::{stored_or_fresh_eval, Worker, MAX_DEPTH};
-use super::{Bound, Iteration, Report};
+use super::tt::Bound;
+use super::types::{Iteration, Report, MAX_DEPTH};
+use super::worker::{stored_or_fresh_eval, Worker};
 use crate::core::score::{mate_in, Score, INFINITE, MATE_BOUND};
 use crate::core::Game;
 use std::sync::atomic::Ordering;
@@ -16,29 +17,34 @@ const BOUND_REPORT_MS: u64 = 3_000;
 /// `CurrMove` reports are sent only after this long.
 const CURRMOVE_REPORT_MS: u64 = 1_000;
 
+/// One root move and what its last search found.
 #[derive(Clone, Debug)]
-pub struct RootMove<M> {
-    pub mv: M,
+struct RootMove<M> {
+    mv: M,
     /// Score of the current iteration; `-INFINITE` until its search completes.
-    pub score: Score,
-    pub prev_score: Score,
-    pub bound: Bound,
-    pub seldepth: usize,
-    pub pv: Vec<M>,
+    score: Score,
+    /// Score of the previous iteration.
+    prev_score: Score,
+    bound: Bound,
+    seldepth: usize,
+    pv: Vec<M>,
 }
 
 /// What one thread found.
 #[derive(Clone, Debug)]
 pub struct ThreadResult<M> {
+    /// Its best move.
     pub best: M,
+    /// The move's score.
     pub score: Score,
+    /// What `score` is (an upper bound never wins the vote).
     pub bound: Bound,
     /// Last fully completed iteration (0 if none).
     pub depth: u32,
+    /// Deepest ply reached on the best move's search.
     pub seldepth: usize,
+    /// The principal variation, from the root.
     pub pv: Vec<M>,
-    /// The MultiPV lines of the last report (main thread).
-    pub lines: Vec<RootMove<M>>,
 }
 
 impl<G: Game> Worker<'_, G> {
@@ -180,7 +186,6 @@ impl<G: Game> Worker<'_, G> {
             depth: completed,
             seldepth: best.seldepth,
             pv: best.pv.clone(),
-            lines: rms[..multipv].to_vec(),
         }
     }
 
@@ -266,7 +271,7 @@ impl<G: Game> Worker<'_, G> {
         out: Option<&Sender<Report<G::Move>>>,
     ) -> Score {
         let mut best = -INFINITE;
-        self.nodes += 1;
+        self.count_root_node();
         // With several threads, root moves another thread is searching wait till last.
         let shared = self.shared;
         let busy = shared

@@ -1,35 +1,31 @@
-//! What the threads of one search share — the transposition table, the stop flags,
-//! per-thread node counters and a table of nodes being searched — plus the main
-//! thread's clock, and each worker's node accounting (counting, batched flushing,
-//! clock and node-limit polling). Knows no game.
+//! What the threads of one search share: the transposition table, the stop flags, the
+//! published node count of every thread, a table of nodes being searched and how many
+//! threads search each iteration depth. It only stores; when and how a thread counts
+//! its nodes is the worker's business (`worker.rs`). Knows no game and no worker.
 
-use super::time::TimeManager;
-use super::worker::{Worker, MAX_DEPTH};
-use super::{Control, Limits};
-use crate::core::Game;
-use crate::tt::TranspositionTable;
+use super::tt::TranspositionTable;
+use super::types::{Control, MAX_DEPTH};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
-
-/// Nodes between two flushes of a thread's node counter.
-const NODE_BATCH: u64 = 1024;
-/// Longest interval between two clock checks of the main thread, in nodes.
-const MAX_CHECK_INTERVAL: u32 = 1024;
+use std::time::Instant;
 /// Slots of the table of nodes being searched (a power of two).
 const BUSY_SLOTS: usize = 1 << 14;
 
 /// A thread's node counter on its own cache line.
 #[derive(Default)]
 #[repr(align(64))]
-pub struct NodeCounter(AtomicU64);
+struct NodeCounter(AtomicU64);
 
 /// What all threads of one search share.
 pub struct Shared<'a> {
+    /// The transposition table.
     pub tt: &'a TranspositionTable,
+    /// The caller's `stop`/`ponderhit` flags.
     pub control: &'a Control,
     /// Raised by the main thread when the search must end (limits, or it is done).
     pub abort: AtomicBool,
-    pub counters: Box<[NodeCounter]>,
+    /// The node count each thread last published, by thread id.
+    counters: Box<[NodeCounter]>,
+    /// When the search started.
     pub start: Instant,
     /// Nodes some thread is searching right now (only with several threads).
     pub busy: Option<BusyTable>,
@@ -40,6 +36,7 @@ pub struct Shared<'a> {
 }
 
 impl<'a> Shared<'a> {
+    /// The shared state of a search on `threads` threads that started at `start`.
     pub fn new(
         tt: &'a TranspositionTable,
         control: &'a Control,
@@ -58,6 +55,7 @@ impl<'a> Shared<'a> {
         }
     }
 
+    /// Threads of the search.
     pub fn threads(&self) -> usize {
         self.counters.len()
     }
@@ -77,7 +75,7 @@ impl<'a> Shared<'a> {
         }
     }
 
-    /// Nodes of all threads (each flushed every `NODE_BATCH` nodes and at the end).
+    /// Nodes of all threads, as last published by each.
     pub fn total_nodes(&self) -> u64 {
         self.counters
             .iter()
@@ -85,29 +83,21 @@ impl<'a> Shared<'a> {
             .sum()
     }
 
+    /// The node count thread `id` last published.
+    #[inline]
+    pub fn published_nodes(&self, id: usize) -> u64 {
+        self.counters[id].0.load(Ordering::Relaxed)
+    }
+
+    /// Publishes `nodes` as the node count of thread `id`.
+    #[inline]
+    pub fn publish_nodes(&self, id: usize, nodes: u64) {
+        self.counters[id].0.store(nodes, Ordering::Relaxed);
+    }
+
+    /// Milliseconds since the search started.
     pub fn elapsed_ms(&self) -> u64 {
         self.start.elapsed().as_millis() as u64
-    }
-}
-
-/// The main thread's view of the clock and the node limit.
-pub struct Clock {
-    pub tm: TimeManager,
-    node_limit: Option<u64>,
-    countdown: u32,
-    interval: u32,
-    last_check: Instant,
-}
-
-impl Clock {
-    pub fn new(tm: TimeManager, limits: &Limits) -> Self {
-        Self {
-            tm,
-            node_limit: limits.nodes,
-            countdown: 1,
-            interval: 64,
-            last_check: Instant::now(),
-        }
     }
 }
 
@@ -150,83 +140,6 @@ impl BusyTable {
         let _ = self
             .slot(key)
             .compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
-    }
-}
-
-impl<G: Game> Worker<'_, G> {
-    /// Counts a node and answers whether the search must unwind now.
-    #[inline]
-    pub(super) fn enter_node(&mut self, ply: usize) -> bool {
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
-        if self.nodes.is_multiple_of(NODE_BATCH) {
-            self.flush_nodes();
-        }
-        if self.stopped {
-            return true;
-        }
-        if self.shared.abort.load(Ordering::Relaxed) || self.shared.control.stopped() {
-            self.stopped = true;
-            return true;
-        }
-        if let Some(clock) = &mut self.clock {
-            clock.countdown -= 1;
-            if clock.countdown == 0 {
-                self.poll_clock();
-            }
-        }
-        self.stopped
-    }
-
-    /// Nodes of every thread, this one counted exactly.
-    pub fn all_nodes(&self) -> u64 {
-        let own = self.shared.counters[self.id].0.load(Ordering::Relaxed);
-        self.shared.total_nodes() - own + self.nodes
-    }
-
-    pub fn flush_nodes(&self) {
-        self.shared.counters[self.id]
-            .0
-            .store(self.nodes, Ordering::Relaxed);
-    }
-
-    /// Main thread only: ponderhit, hard time limit and node limit.
-    fn poll_clock(&mut self) {
-        let total = self.all_nodes();
-        let Some(clock) = &mut self.clock else { return };
-        let now = Instant::now();
-        // Aim at one check per ~0.5 ms whatever the speed of the variant.
-        let since = now.duration_since(clock.last_check);
-        if since < Duration::from_micros(250) {
-            clock.interval = (clock.interval * 2).min(MAX_CHECK_INTERVAL);
-        } else if since > Duration::from_millis(1) {
-            clock.interval = (clock.interval / 2).max(1);
-        }
-        clock.last_check = now;
-        if clock.tm.pondering() && !self.shared.control.pondering.load(Ordering::Relaxed) {
-            clock.tm.ponderhit(now);
-        }
-        let mut stop = clock.tm.hard_expired(now);
-        clock.countdown = clock.interval;
-        if let Some(limit) = clock.node_limit {
-            stop |= total >= limit;
-            clock.countdown = clock
-                .countdown
-                .min(limit.saturating_sub(total).clamp(1, u32::MAX as u64) as u32);
-        }
-        if stop {
-            self.stopped = true;
-            self.shared.abort.store(true, Ordering::Relaxed);
-        }
-    }
-
-    /// Picks up a ponderhit between iterations (the node loop does it otherwise).
-    pub(super) fn refresh_ponder(&mut self) {
-        if let Some(clock) = &mut self.clock {
-            if clock.tm.pondering() && !self.shared.control.pondering.load(Ordering::Relaxed) {
-                clock.tm.ponderhit(Instant::now());
-            }
-        }
     }
 }
 

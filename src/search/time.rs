@@ -4,9 +4,11 @@
 //! the budget counts from that moment. Knows no game and no protocol.
 
 use super::params::Params;
-use super::Limits;
+use super::types::Limits;
 use std::time::{Duration, Instant};
 
+/// The time budget of one search: when to stop starting iterations (soft) and when
+/// to abort (hard).
 #[derive(Clone, Debug)]
 pub struct TimeManager {
     /// When the budget started counting (search start, or ponderhit).
@@ -19,6 +21,8 @@ pub struct TimeManager {
 }
 
 impl TimeManager {
+    /// The budget of a search under `limits` starting at `now` (nothing expires while
+    /// `pondering`).
     pub fn new(limits: &Limits, p: &Params, pondering: bool, now: Instant) -> Self {
         let (soft, hard) = budget(limits, p);
         Self {
@@ -30,6 +34,7 @@ impl TimeManager {
         }
     }
 
+    /// Whether the search still ponders (no ponderhit yet).
     pub fn pondering(&self) -> bool {
         self.pondering
     }
@@ -45,10 +50,12 @@ impl TimeManager {
         self.hard.is_some()
     }
 
+    /// Time after which no new iteration starts (`None`: no limit).
     pub fn soft_limit(&self) -> Option<Duration> {
         self.soft
     }
 
+    /// Time after which the search aborts (`None`: no limit).
     pub fn hard_limit(&self) -> Option<Duration> {
         self.hard
     }

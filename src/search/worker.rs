@@ -1,40 +1,73 @@
 //! One search thread's state: its stack of frames, principal variations, histories,
-//! the game line used for repetitions, and the rules-decided scores (draws, verdicts).
-//! The search itself is in `alphabeta.rs`, `qsearch.rs` and `root.rs`; what threads
-//! share is in `shared.rs`. Knows no game.
+//! the game line used for repetitions, the rules-decided scores (draws, verdicts), and
+//! its node accounting: counting nodes, publishing them to `Shared` in batches, and (main
+//! thread) polling the clock and the node limit. The search itself is in `alphabeta.rs`,
+//! `qsearch.rs` and `root.rs`; what threads share is in `shared.rs`. Knows no game.
 
 use super::draw;
 use super::history::{Histories, NO_SLOT};
 use super::params::{LmrTable, Params};
-use super::shared::{Clock, Shared};
-use super::{Bound, Limits};
+use super::shared::Shared;
+use super::time::TimeManager;
+use super::tt::{Bound, NO_EVAL};
+use super::types::{Limits, MAX_PLY};
 use crate::core::score::{mate_in, mated_in, Score, DRAW, MATE_BOUND};
 use crate::core::{Game, HistoryEntry, MoveList, Verdict};
-use crate::tt::NO_EVAL;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
 
-/// Deepest ply of the search stack (quiescence included).
-pub const MAX_PLY: usize = 128;
-/// Deepest iteration of iterative deepening.
-pub const MAX_DEPTH: i32 = 120;
+/// Nodes between two publications of a thread's node count.
+const NODE_BATCH: u64 = 1024;
+/// Longest interval between two clock checks of the main thread, in nodes.
+const MAX_CHECK_INTERVAL: u32 = 1024;
 
 /// Per-ply search state.
 #[derive(Clone, Copy)]
 pub(super) struct Frame {
+    /// Static evaluation of the node (`NO_EVAL` when in check / not computed).
     pub static_eval: Score,
+    /// Whether the side to move is in check.
     pub in_check: bool,
     /// History slot of the move that led here (`NO_SLOT` at the root / after a null move).
     pub prev_slot: usize,
+    /// Whether the move that led here was a null move.
     pub after_null: bool,
+    /// Plies since the last null move (repetitions are not looked for across one).
     pub plies_from_null: usize,
 }
 
+/// The main thread's view of the clock and the node limit.
+pub(super) struct Clock {
+    /// The time limits of this search.
+    pub tm: TimeManager,
+    node_limit: Option<u64>,
+    countdown: u32,
+    interval: u32,
+    last_check: Instant,
+}
+
+impl Clock {
+    /// The clock of a search under `limits`, timed by `tm`.
+    pub fn new(tm: TimeManager, limits: &Limits) -> Self {
+        Self {
+            tm,
+            node_limit: limits.nodes,
+            countdown: 1,
+            interval: 64,
+            last_check: Instant::now(),
+        }
+    }
+}
+
+/// One search thread.
 pub struct Worker<'a, G: Game> {
     pub(super) shared: &'a Shared<'a>,
     pub(super) limits: &'a Limits,
     pub(super) id: usize,
     pub(super) p: Params,
     pub(super) lmr: LmrTable,
-    pub(super) nodes: u64,
+    /// Nodes this thread searched (published to `shared` every `NODE_BATCH`).
+    nodes: u64,
     pub(super) seldepth: usize,
     pub(super) root_depth: i32,
     pub(super) stopped: bool,
@@ -49,6 +82,8 @@ pub struct Worker<'a, G: Game> {
 }
 
 impl<'a, G: Game> Worker<'a, G> {
+    /// Thread `id` of a search from `root` after `history`; the main thread (id 0)
+    /// alone has a `clock`.
     pub fn new(
         shared: &'a Shared<'a>,
         limits: &'a Limits,
@@ -88,6 +123,7 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
+    /// Whether this is the main thread (it watches the clock and reports).
     pub fn is_main(&self) -> bool {
         self.clock.is_some()
     }
@@ -150,6 +186,89 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         let window = (clock as usize).min(self.frames[ply].plies_from_null);
         draw::repetition::<G>(&self.line, self.root_index, window).map(|v| verdict_score(v, ply))
+    }
+}
+
+impl<G: Game> Worker<'_, G> {
+    /// Counts a node and answers whether the search must unwind now.
+    #[inline]
+    pub(super) fn enter_node(&mut self, ply: usize) -> bool {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.nodes.is_multiple_of(NODE_BATCH) {
+            self.flush_nodes();
+        }
+        if self.stopped {
+            return true;
+        }
+        if self.shared.abort.load(Ordering::Relaxed) || self.shared.control.stopped() {
+            self.stopped = true;
+            return true;
+        }
+        if let Some(clock) = &mut self.clock {
+            clock.countdown -= 1;
+            if clock.countdown == 0 {
+                self.poll_clock();
+            }
+        }
+        self.stopped
+    }
+
+    /// Counts the root node of a pass (it is never the one that stops the search).
+    #[inline]
+    pub(super) fn count_root_node(&mut self) {
+        self.nodes += 1;
+    }
+
+    /// Nodes of every thread, this one counted exactly.
+    pub fn all_nodes(&self) -> u64 {
+        let own = self.shared.published_nodes(self.id);
+        self.shared.total_nodes() - own + self.nodes
+    }
+
+    /// Publishes this thread's exact node count (done every `NODE_BATCH` nodes and
+    /// once at the end).
+    pub fn flush_nodes(&self) {
+        self.shared.publish_nodes(self.id, self.nodes);
+    }
+
+    /// Main thread only: ponderhit, hard time limit and node limit.
+    fn poll_clock(&mut self) {
+        let total = self.all_nodes();
+        let Some(clock) = &mut self.clock else { return };
+        let now = Instant::now();
+        // Aim at one check per ~0.5 ms whatever the speed of the variant.
+        let since = now.duration_since(clock.last_check);
+        if since < Duration::from_micros(250) {
+            clock.interval = (clock.interval * 2).min(MAX_CHECK_INTERVAL);
+        } else if since > Duration::from_millis(1) {
+            clock.interval = (clock.interval / 2).max(1);
+        }
+        clock.last_check = now;
+        if clock.tm.pondering() && !self.shared.control.pondering.load(Ordering::Relaxed) {
+            clock.tm.ponderhit(now);
+        }
+        let mut stop = clock.tm.hard_expired(now);
+        clock.countdown = clock.interval;
+        if let Some(limit) = clock.node_limit {
+            stop |= total >= limit;
+            clock.countdown = clock
+                .countdown
+                .min(limit.saturating_sub(total).clamp(1, u32::MAX as u64) as u32);
+        }
+        if stop {
+            self.stopped = true;
+            self.shared.abort.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Picks up a ponderhit between iterations (the node loop does it otherwise).
+    pub(super) fn refresh_ponder(&mut self) {
+        if let Some(clock) = &mut self.clock {
+            if clock.tm.pondering() && !self.shared.control.pondering.load(Ordering::Relaxed) {
+                clock.tm.ponderhit(Instant::now());
+            }
+        }
     }
 }
 

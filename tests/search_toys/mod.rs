@@ -6,8 +6,9 @@
 
 use kaleido::core::score::{mate_in, mated_in, Score};
 use kaleido::core::{Game, GameConfig, GenKind, HistoryEntry, MoveList, Notation, Side, Verdict};
-use kaleido::search::{search, Control, Limits, Outcome, Report, SearchRequest};
-use kaleido::tt::TranspositionTable;
+use kaleido::search::{
+    search, Control, Limits, Outcome, Report, SearchRequest, TranspositionTable,
+};
 
 fn mix(x: u64) -> u64 {
     kaleido::core::zobrist::splitmix64(x).1

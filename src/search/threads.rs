@@ -1,19 +1,28 @@
-//! Lazy SMP: one search runs on `threads` scoped std threads (large stacks) that share
-//! only the transposition table, the stop flags and their node counters; each has its
-//! own histories, killers and stack. Thread 0 is the main thread: it watches the clock,
+//! The thread layer of the search, the only place that starts search threads or waits.
+//!
+//! [`spawn`] runs one search on a thread of its own for a caller that must stay
+//! responsive (the protocol), and hands it the reports and then the answer. [`search`]
+//! runs one search in Lazy SMP on `threads` scoped std threads that share only the
+//! transposition table, the stop flags and their node counts; each has its own
+//! histories, killers and stack. Thread 0 is the main thread: it watches the clock,
 //! sends the reports (relayed to the caller's thread) and ends the search; the best
-//! move is then chosen by a vote weighted by depth and score. Knows no game.
+//! move is then chosen by a vote weighted by depth and score. Every thread gets
+//! `STACK_BYTES` of stack, and every answer waits for `stop`/`ponderhit` in one place
+//! (`wait_for_release`). Knows no game and no protocol.
 
+use super::params;
+use super::root::ThreadResult;
+use super::shared::Shared;
+use super::time::TimeManager;
+use super::tt::{Bound, TranspositionTable};
+use super::types::{Control, Iteration, Limits, Outcome, Report, SearchRequest, MAX_DEPTH};
+use super::worker::{Clock, Worker};
 use crate::core::score::{mate_in, mated_in, DRAW, MATE_BOUND};
-use crate::core::{Game, MoveList, Verdict};
-use crate::search::params;
-use crate::search::shared::{Clock, Shared};
-use crate::search::time::TimeManager;
-use crate::search::worker::{Worker, MAX_DEPTH};
-use crate::search::{Bound, Iteration, Limits, Outcome, Report, SearchRequest, ThreadResult};
+use crate::core::{Game, HistoryEntry, MoveList, Verdict};
+use std::io;
 use std::sync::atomic::Ordering;
-use std::sync::mpsc;
-use std::thread;
+use std::sync::{mpsc, Arc};
+use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 /// Most search threads honoured.
@@ -21,8 +30,75 @@ pub const MAX_THREADS: usize = 256;
 /// Stack of every search thread (the search recurses up to `MAX_PLY` deep).
 const STACK_BYTES: usize = 64 << 20;
 
-/// Runs the search described by `req` from `root` (see `search::search`).
-pub fn run<G: Game>(
+/// A search to run on its own thread (see [`spawn`]): what [`SearchRequest`] borrows,
+/// owned.
+pub struct Job<G: Game> {
+    /// The root position.
+    pub root: G,
+    /// Game history before the root, oldest first (the root itself excluded).
+    pub history: Vec<HistoryEntry>,
+    /// Restrict the root to these moves; empty = all legal moves.
+    pub root_moves: Vec<G::Move>,
+    /// Every legal root move was excluded (e.g. all are banned): nothing is searched
+    /// and nothing reported, and the answer has no move.
+    pub all_excluded: bool,
+    /// What ends the search.
+    pub limits: Limits,
+    /// The table, shared with later searches.
+    pub tt: Arc<TranspositionTable>,
+    /// Search threads (clamped to `1..=MAX_THREADS`).
+    pub threads: usize,
+    /// The `stop`/`ponderhit` flags, raised by the caller.
+    pub control: Arc<Control>,
+}
+
+/// What a search started by [`spawn`] hands its caller.
+#[derive(Clone, Debug)]
+pub enum Event<M> {
+    /// Progress, in the order the search made it.
+    Report(Report<M>),
+    /// The answer: sent exactly once, last.
+    Done(Outcome<M>),
+}
+
+/// Starts `job` on a thread of its own and returns at once (an error only if the
+/// thread cannot be started). The thread passes every report to `on`, then the answer;
+/// with `infinite` or while pondering the answer waits for `stop` (or ponderhit).
+pub fn spawn<G: Game>(
+    job: Job<G>,
+    mut on: impl FnMut(Event<G::Move>) + Send + 'static,
+) -> io::Result<JoinHandle<()>> {
+    thread::Builder::new()
+        .name("search".into())
+        .stack_size(STACK_BYTES)
+        .spawn(move || {
+            let outcome = if job.all_excluded {
+                Outcome {
+                    best: None,
+                    ponder: None,
+                    nodes: 0,
+                }
+            } else {
+                let request = SearchRequest {
+                    history: &job.history,
+                    root_moves: &job.root_moves,
+                    limits: &job.limits,
+                    tt: &job.tt,
+                    threads: job.threads,
+                    control: &job.control,
+                };
+                search(&job.root, &request, &mut |r| on(Event::Report(r)))
+            };
+            // `search` waited already, unless nothing was searched or its main thread failed.
+            wait_for_release(&job.control, &job.limits);
+            on(Event::Done(outcome));
+        })
+}
+
+/// Runs one search and returns the best move. Reports go to `report` from the
+/// calling thread only. With pondering or `infinite` it returns only after `stop`
+/// (or, pondering, after ponderhit once the limits are reached).
+pub fn search<G: Game>(
     root: &G,
     req: &SearchRequest<'_, G>,
     report: &mut dyn FnMut(Report<G::Move>),
@@ -46,7 +122,7 @@ pub fn run<G: Game>(
             hashfull: req.tt.hashfull(),
             pv: Vec::new(),
         }));
-        wait_for_release(req, req.limits);
+        wait_for_release(req.control, req.limits);
         return Outcome {
             best: None,
             ponder: None,
@@ -71,7 +147,7 @@ pub fn run<G: Game>(
                 let mut w = Worker::new(shared, req.limits, 0, p, root, req.history, Some(clock));
                 let result = w.iterate(root, moves, Some(&tx));
                 w.flush_nodes();
-                wait_for_release(req, req.limits);
+                wait_for_release(req.control, req.limits);
                 shared.abort.store(true, Ordering::Relaxed);
                 result
             }
@@ -177,9 +253,8 @@ fn root_moves<G: Game>(root: &G, wanted: &[G::Move]) -> Vec<G::Move> {
 }
 
 /// With `infinite`, or while pondering, the answer waits for `stop` (or ponderhit).
-fn wait_for_release<G: Game>(req: &SearchRequest<'_, G>, limits: &Limits) {
+fn wait_for_release(control: &Control, limits: &Limits) {
     loop {
-        let control = req.control;
         if control.stopped() || !(limits.infinite || control.pondering.load(Ordering::Relaxed)) {
             return;
         }

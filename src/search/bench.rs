@@ -1,11 +1,12 @@
 //! Fixed-depth benchmark over a list of positions: one thread, a fresh 16 MiB table
 //! cleared before every position, so the node count is the same on every run and
-//! every machine (OpenBench's `bench` signature). Variants supply the position lists
-//! (see the registry). Knows no game beyond `Game`.
+//! every machine (OpenBench's `bench` signature). The variants supply the position
+//! lists and depths; this knows no game beyond `Game`.
 
+use super::threads::search;
+use super::tt::TranspositionTable;
+use super::types::{Control, Limits, SearchRequest};
 use crate::core::{Game, GameConfig};
-use crate::search::{search, Control, Limits, SearchRequest};
-use crate::tt::TranspositionTable;
 use std::time::{Duration, Instant};
 
 /// Table size used by `bench`, MiB.

@@ -8,10 +8,25 @@
 //! if `check ^ data` reproduces the key (Hyatt's lockless XOR trick), so a torn entry
 //! (words from two different writes) is rejected except with negligible probability;
 //! a move read from the table is validated by the search before use anyway.
+//!
+//! It also owns [`Bound`], the kind of a score (exact or a bound), which the table
+//! stores and the search reports. A leaf of the search: it knows no thread and no
+//! other search file.
 
 use crate::core::score::{Score, MATE_BOUND};
-use crate::search::Bound;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+/// Whether a score is exact or only a bound: for a stored entry, of the node's true
+/// score; for a reported score, of a failed aspiration window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The score is exact.
+    Exact,
+    /// The true score is at least this (a fail high).
+    Lower,
+    /// The true score is at most this (a fail low).
+    Upper,
+}
 
 const ENTRIES: usize = 4;
 const BUCKET_BYTES: usize = 64;
@@ -53,7 +68,9 @@ pub struct TtEntry {
     pub score: Score,
     /// Static evaluation, or [`NO_EVAL`].
     pub eval: Score,
+    /// Depth of the search that produced it (negative: quiescence).
     pub depth: i32,
+    /// What `score` is.
     pub bound: Bound,
 }
 

@@ -1,0 +1,122 @@
+//! The vocabulary of the search that every other search file and every caller share:
+//! what limits a search, the flags that stop it, what it reports and answers, and the
+//! depth bounds. A leaf: it uses only the table and `core`, and knows no game, no
+//! thread and no algorithm.
+
+use super::tt::{Bound, TranspositionTable};
+use crate::core::score::Score;
+use crate::core::{Game, HistoryEntry};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Deepest ply of the search stack (quiescence included).
+pub const MAX_PLY: usize = 128;
+/// Deepest iteration of iterative deepening.
+pub const MAX_DEPTH: i32 = 120;
+
+/// What limits one `go`. A field that is `None` does not limit.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Clock of the side to move, milliseconds.
+    pub time_left: Option<u64>,
+    /// Increment of the side to move, milliseconds.
+    pub increment: u64,
+    /// Moves until the next time control.
+    pub movestogo: Option<u32>,
+    /// Exact time for this move, milliseconds.
+    pub movetime: Option<u64>,
+    /// Deepest iteration to search.
+    pub depth: Option<u32>,
+    /// Nodes to search (all threads together).
+    pub nodes: Option<u64>,
+    /// Search for a mate in this many moves.
+    pub mate: Option<u32>,
+    /// Never stop on its own (`go infinite`).
+    pub infinite: bool,
+    /// Number of principal variations to report (MultiPV), at least 1.
+    pub multipv: usize,
+    /// Milliseconds kept back for communication (`Move Overhead`).
+    pub move_overhead: u64,
+}
+
+/// Flags shared between the protocol thread and a running search.
+#[derive(Debug, Default)]
+pub struct Control {
+    /// Set by `stop`/`quit`: finish as soon as possible.
+    pub stop: AtomicBool,
+    /// True while pondering; `ponderhit` clears it, and the time limits then apply
+    /// counted from that moment.
+    pub pondering: AtomicBool,
+}
+
+impl Control {
+    /// Whether `stop` was raised.
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// One completed iteration (or one line of MultiPV).
+#[derive(Clone, Debug)]
+pub struct Iteration<M> {
+    /// Depth of the iteration.
+    pub depth: u32,
+    /// Deepest ply reached (at least `depth`).
+    pub seldepth: u32,
+    /// 1-based line number for MultiPV.
+    pub multipv: usize,
+    /// Score for the side to move.
+    pub score: Score,
+    /// Whether `score` is exact or an aspiration bound.
+    pub bound: Bound,
+    /// Nodes of all threads so far.
+    pub nodes: u64,
+    /// Milliseconds since the search started.
+    pub time_ms: u64,
+    /// Per mille of the transposition table in use.
+    pub hashfull: u32,
+    /// The principal variation, from the root.
+    pub pv: Vec<M>,
+}
+
+/// Progress the search reports while it runs.
+#[derive(Clone, Debug)]
+pub enum Report<M> {
+    /// A completed iteration (or MultiPV line), or an aspiration fail after a while.
+    Iteration(Iteration<M>),
+    /// The root move being searched (sent only after the first second).
+    CurrMove {
+        /// Depth of the iteration.
+        depth: u32,
+        /// The move.
+        mv: M,
+        /// Its 1-based position in the root move list.
+        number: usize,
+    },
+}
+
+/// The answer of one search.
+#[derive(Clone, Debug)]
+pub struct Outcome<M> {
+    /// `None` only when no root move may be played (none is legal, or all are banned).
+    pub best: Option<M>,
+    /// The expected reply, to ponder on.
+    pub ponder: Option<M>,
+    /// Nodes of all threads.
+    pub nodes: u64,
+}
+
+/// Everything one search needs besides the position.
+pub struct SearchRequest<'a, G: Game> {
+    /// Game history before the root, oldest first (the root itself excluded).
+    pub history: &'a [HistoryEntry],
+    /// Restrict the root to these moves (`searchmoves`); empty = all legal moves.
+    pub root_moves: &'a [G::Move],
+    /// What ends the search.
+    pub limits: &'a Limits,
+    /// The table, shared by every thread (and kept between searches).
+    pub tt: &'a TranspositionTable,
+    /// Search threads (clamped to `1..=MAX_THREADS`).
+    pub threads: usize,
+    /// The `stop`/`ponderhit` flags.
+    pub control: &'a Control,
+}

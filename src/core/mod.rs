@@ -1,11 +1,13 @@
 //! Game-agnostic vocabulary shared by every variant, the search and the protocol:
-//! the [`Game`] trait, bit-set iteration, fixed-capacity move lists, scores and a
-//! fixed Zobrist key generator. It must not know any particular game.
+//! the [`Game`] trait, bit-set iteration, fixed-capacity move lists, scores, a fixed
+//! Zobrist key generator and the seeded random stream of the match runner and datagen
+//! ([`rng::Rng`]). It must not know any particular game.
 
 pub mod bits;
 pub mod eval_mode;
 pub mod game;
 pub mod movelist;
+pub mod rng;
 pub mod score;
 pub mod tune;
 pub mod zobrist;

@@ -9,9 +9,10 @@
 pub mod format;
 pub mod selfplay;
 
+use crate::core::rng::Rng;
 use crate::core::zobrist::splitmix64;
 use crate::core::{Game, GameConfig};
-use crate::matchrun::{chess960, rng::Rng};
+use crate::matchrun::chess960;
 use crate::session::canonical_variant;
 use crate::tt::TranspositionTable;
 use crate::variants;

@@ -5,9 +5,9 @@
 //! quiet positions seen with their search scores and the result. Knows no particular game,
 //! no threads and no file format.
 
+use crate::core::rng::Rng;
 use crate::core::score::{is_mate_score, Score};
 use crate::core::{Game, HistoryEntry, MoveList, Side, Verdict};
-use crate::matchrun::rng::Rng;
 use crate::search::{search, Control, Limits, Report, SearchRequest};
 use crate::tt::TranspositionTable;
 

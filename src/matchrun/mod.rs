@@ -24,7 +24,6 @@ pub mod referee;
 pub mod registry;
 pub mod report;
 pub mod results;
-pub mod rng;
 pub mod san;
 pub mod scheduler;
 pub mod sprt;

@@ -4,7 +4,7 @@
 
 use super::chess960;
 use super::referee::Referee;
-use super::rng::Rng;
+use crate::core::rng::Rng;
 use crate::core::Notation;
 
 /// A game's starting point: a position plus plies already played from it.

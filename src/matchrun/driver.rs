@@ -1,7 +1,8 @@
 //! The engine-driver interface shared by the UCI, UCCI and XBoard drivers: what the game
-//! loop asks of an engine (set up a game, think about a position, hear the result) and the
-//! types exchanged. Also the factory that starts a driver for a protocol. Knows no game
-//! rules: positions and moves travel as text in the engine's own notation.
+//! loop asks of an engine (set up a game, think about a position, hear the result), the
+//! types exchanged, and the small token helpers every driver reads with. It does not know
+//! the drivers themselves (`engine::start_driver` picks one) and knows no game rules:
+//! positions and moves travel as text in the engine's own notation.
 
 use super::process::{EngineProcess, Launch, ReadError};
 use super::timecontrol::Limits;
@@ -154,24 +155,22 @@ pub trait EngineDriver: Send {
     fn new_game(&mut self, setup: &GameSetup) -> Result<(), EngineError>;
     /// Asks for a move.
     fn think(&mut self, request: &ThinkRequest<'_>) -> Result<Reply, EngineError>;
-    /// Tells the engine the game is over (`result ...` in XBoard).
-    fn game_over(&mut self, result: &str, reason: &str);
+    /// Tells the engine the game is over (`result ...` in XBoard); by default nothing is
+    /// sent (UCI and UCCI have no such message).
+    fn game_over(&mut self, _result: &str, _reason: &str) {}
+    /// The engine's process, for the shared [`is_alive`](Self::is_alive) and
+    /// [`quit`](Self::quit).
+    fn process(&mut self) -> &mut EngineProcess;
     /// Whether the process is still running.
-    fn is_alive(&mut self) -> bool;
-    /// Asks the engine to quit, then ends the process.
-    fn quit(&mut self);
-}
-
-/// Starts the engine and completes its handshake (`uciok`, `ucciok`, `feature done=1`).
-pub fn start_driver(config: &DriverConfig) -> Result<Box<dyn EngineDriver>, String> {
-    let process = EngineProcess::spawn(&config.launch, &config.label, config.debug)?;
-    match config.protocol {
-        Protocol::Uci | Protocol::Ucci => {
-            super::uci::UciDriver::start(process, config).map(|d| Box::new(d) as _)
-        }
-        Protocol::Xboard => {
-            super::xboard::XboardDriver::start(process, config).map(|d| Box::new(d) as _)
-        }
+    fn is_alive(&mut self) -> bool {
+        self.process().is_alive()
+    }
+    /// Sends `quit` (the word of every protocol here), then gives the process a second to
+    /// exit before it is killed.
+    fn quit(&mut self) {
+        let process = self.process();
+        let _ = process.send("quit");
+        process.shutdown(Duration::from_millis(1000));
     }
 }
 

@@ -1,10 +1,14 @@
 //! An engine of the match: its command-line description (`cmd=... name=... proto=...
-//! option.Hash=16 tc=... nodes=...`) and a restartable slot holding its running driver
-//! (restarted after a crash or a kill). Knows no game rules.
+//! option.Hash=16 tc=... nodes=...`), [`start_driver`] (which spawns the process and hands
+//! it to the UCI/UCCI or XBoard driver), and a restartable slot holding its running driver
+//! (restarted after a crash or a kill). The one place above both drivers; knows no game
+//! rules.
 
-use super::driver::{start_driver, DriverConfig, EngineDriver, Protocol};
-use super::process::Launch;
+use super::driver::{DriverConfig, EngineDriver, Protocol};
+use super::process::{EngineProcess, Launch};
 use super::timecontrol::{parse_seconds, ClockControl, Limits};
+use super::uci::UciDriver;
+use super::xboard::XboardDriver;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -106,6 +110,17 @@ pub fn make_names_unique(names: &mut [String]) {
             names[i] = format!("{base}-{n}");
             n += 1;
         }
+    }
+}
+
+/// Starts the engine and completes its handshake (`uciok`, `ucciok`, `feature done=1`).
+pub fn start_driver(config: &DriverConfig) -> Result<Box<dyn EngineDriver>, String> {
+    let process = EngineProcess::spawn(&config.launch, &config.label, config.debug)?;
+    match config.protocol {
+        Protocol::Uci | Protocol::Ucci => {
+            UciDriver::start(process, config).map(|d| Box::new(d) as _)
+        }
+        Protocol::Xboard => XboardDriver::start(process, config).map(|d| Box::new(d) as _),
     }
 }
 

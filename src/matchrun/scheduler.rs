@@ -4,8 +4,8 @@
 //! thread prints progress, writes PGN, keeps the tally and stops on an SPRT decision.
 //! Knows no particular game (the referee comes from a factory) and no protocol details.
 
-use super::driver::{start_driver, GameSetup};
-use super::engine::{make_names_unique, EngineSlot, EngineSpec};
+use super::driver::GameSetup;
+use super::engine::{make_names_unique, start_driver, EngineSlot, EngineSpec};
 use super::openings::{self, Opening, OpeningSource};
 use super::pgn::write_game;
 use super::playgame::{play_game, GameOptions, GamePlan};

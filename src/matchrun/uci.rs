@@ -2,7 +2,10 @@
 //! and UCCI (`ucci`/`ucciok`, `setoption X Y`, `go time ... opptime ...`, `nobestmove`).
 //! Variant selection over `UCI_Variant` / `UCI_Chess960`. Knows no game rules.
 
-use super::driver::*;
+use super::driver::{
+    deadline_in, mate_score, parse_int, Decision, DriverConfig, EngineDriver, EngineError,
+    GameSetup, Protocol, Reply, ThinkRequest, MATE_CP,
+};
 use super::process::EngineProcess;
 use crate::core::{Notation, Side};
 use std::time::{Duration, Instant};
@@ -370,15 +373,8 @@ impl EngineDriver for UciDriver {
         }
     }
 
-    fn game_over(&mut self, _result: &str, _reason: &str) {}
-
-    fn is_alive(&mut self) -> bool {
-        self.process.is_alive()
-    }
-
-    fn quit(&mut self) {
-        let _ = self.process.send("quit");
-        self.process.shutdown(Duration::from_millis(1000));
+    fn process(&mut self) -> &mut EngineProcess {
+        &mut self.process
     }
 }
 

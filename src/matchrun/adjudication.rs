@@ -3,6 +3,8 @@
 //! game level (N moves each within ±X after move M), and a draw at a ply cap. Scores are
 //! centipawns from the moving engine's point of view. Knows no protocol and no game.
 
+use super::keyvalue::{number, parse_pairs};
+use super::record::side_name;
 use crate::core::Side;
 
 /// `--resign movecount=N score=X`.
@@ -99,7 +101,7 @@ impl Adjudicator {
                         winner: Some(winner_side),
                         reason: format!(
                             "both engines agree {} is lost",
-                            side_label(winner_side.flip())
+                            side_name(winner_side.flip())
                         ),
                     });
                 }
@@ -126,55 +128,12 @@ impl Adjudicator {
     }
 }
 
-fn side_label(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
-}
-
-/// Parses `key=value` pairs into a lookup, for `--resign`/`--draw`/`--sprt`.
-pub fn parse_pairs(
-    what: &str,
-    items: &[String],
-    allowed: &[&str],
-) -> Result<Vec<(String, String)>, String> {
-    let mut out = Vec::new();
-    for item in items {
-        let (k, v) = item
-            .split_once('=')
-            .ok_or_else(|| format!("--{what}: expected key=value, got '{item}'"))?;
-        let k = k.trim().to_ascii_lowercase();
-        if !allowed.contains(&k.as_str()) {
-            return Err(format!(
-                "--{what}: unknown key '{k}' (known: {})",
-                allowed.join(", ")
-            ));
-        }
-        out.push((k, v.trim().to_string()));
-    }
-    Ok(out)
-}
-
-fn number<T: std::str::FromStr>(
-    what: &str,
-    pairs: &[(String, String)],
-    key: &str,
-) -> Result<T, String> {
-    let (_, v) = pairs
-        .iter()
-        .find(|(k, _)| k == key)
-        .ok_or_else(|| format!("--{what}: missing {key}=..."))?;
-    v.parse()
-        .map_err(|_| format!("--{what}: bad value '{v}' for {key}"))
-}
-
 impl ResignRule {
     pub fn parse(items: &[String]) -> Result<ResignRule, String> {
         let p = parse_pairs("resign", items, &["movecount", "score"])?;
         let rule = ResignRule {
-            move_count: number("resign", &p, "movecount")?,
-            score_cp: number("resign", &p, "score")?,
+            move_count: number("resign", &p, "movecount", None)?,
+            score_cp: number("resign", &p, "score", None)?,
         };
         if rule.move_count == 0 || rule.score_cp <= 0 {
             return Err("--resign: movecount and score must be positive".into());
@@ -187,9 +146,9 @@ impl DrawRule {
     pub fn parse(items: &[String]) -> Result<DrawRule, String> {
         let p = parse_pairs("draw", items, &["movenumber", "movecount", "score"])?;
         let rule = DrawRule {
-            move_number: number("draw", &p, "movenumber")?,
-            move_count: number("draw", &p, "movecount")?,
-            score_cp: number("draw", &p, "score")?,
+            move_number: number("draw", &p, "movenumber", None)?,
+            move_count: number("draw", &p, "movecount", None)?,
+            score_cp: number("draw", &p, "score", None)?,
         };
         if rule.move_count == 0 || rule.score_cp < 0 {
             return Err("--draw: movecount must be positive and score non-negative".into());
@@ -201,10 +160,7 @@ impl DrawRule {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn strings(list: &[&str]) -> Vec<String> {
-        list.iter().map(|s| s.to_string()).collect()
-    }
+    use crate::matchrun::keyvalue::words;
 
     #[test]
     fn resigns_only_when_both_agree() {
@@ -271,17 +227,17 @@ mod tests {
     #[test]
     fn parses_rules() {
         assert_eq!(
-            ResignRule::parse(&strings(&["movecount=3", "score=600"])),
+            ResignRule::parse(&words(&["movecount=3", "score=600"])),
             Ok(ResignRule {
                 move_count: 3,
                 score_cp: 600
             })
         );
-        assert!(ResignRule::parse(&strings(&["movecount=3"])).is_err());
-        assert!(ResignRule::parse(&strings(&["moves=3", "score=1"])).is_err());
-        assert!(DrawRule::parse(&strings(&["movenumber=40", "movecount=8", "score=x"])).is_err());
+        assert!(ResignRule::parse(&words(&["movecount=3"])).is_err());
+        assert!(ResignRule::parse(&words(&["moves=3", "score=1"])).is_err());
+        assert!(DrawRule::parse(&words(&["movenumber=40", "movecount=8", "score=x"])).is_err());
         assert_eq!(
-            DrawRule::parse(&strings(&["movenumber=40", "movecount=8", "score=10"]))
+            DrawRule::parse(&words(&["movenumber=40", "movecount=8", "score=10"]))
                 .unwrap()
                 .move_count,
             8

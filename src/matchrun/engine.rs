@@ -173,10 +173,7 @@ impl EngineSlot {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn words(list: &[&str]) -> Vec<String> {
-        list.iter().map(|s| s.to_string()).collect()
-    }
+    use crate::matchrun::keyvalue::words;
 
     #[test]
     fn parses_engine_words() {

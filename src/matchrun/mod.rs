@@ -13,6 +13,7 @@ pub mod chess960;
 pub mod cli;
 pub mod driver;
 pub mod engine;
+pub mod keyvalue;
 #[cfg(test)]
 mod machinery_tests;
 pub mod openings;

@@ -7,7 +7,7 @@ use super::adjudication::{AdjudicationRules, Adjudicator};
 use super::driver::{ClockState, Decision, EngineError, GameSetup, Reply, ThinkRequest, MATE_CP};
 use super::engine::EngineSlot;
 use super::openings::Opening;
-use super::record::{utc_date, GameRecord, GameResult, MoveEntry, Termination};
+use super::record::{side_name, utc_date, GameRecord, GameResult, MoveEntry, Termination};
 use super::referee::Referee;
 use super::timecontrol::{Clock, Limits};
 use crate::core::{Notation, Side};
@@ -33,13 +33,6 @@ pub struct GamePlan<'a> {
     pub players: [usize; 2],
     pub names: [String; 2],
     pub limits: [Limits; 2],
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
 }
 
 /// The PGN comment of an engine's move: `+0.31/12 0.45s`, `-M3/20 1.2s`.
@@ -75,12 +68,22 @@ struct Ending {
     reason: String,
 }
 
-fn forfeit(loser: Side, termination: Termination, reason: String) -> Ending {
+/// A game won by `winner` (`None` = drawn).
+fn decided(winner: Option<Side>, termination: Termination, reason: String) -> Ending {
+    let result = match winner {
+        Some(side) => GameResult::win_for(side),
+        None => GameResult::Draw,
+    };
     Ending {
-        result: GameResult::win_for(loser.flip()),
+        result,
         termination,
         reason,
     }
+}
+
+/// A game lost by `loser`.
+fn forfeit(loser: Side, termination: Termination, reason: String) -> Ending {
+    decided(Some(loser.flip()), termination, reason)
 }
 
 /// Plays one game. `slots` holds the worker's engines, indexed like `plan.players`.
@@ -198,15 +201,7 @@ fn run(
     };
     loop {
         if let Some(end) = referee.rules_end() {
-            let result = match end.winner {
-                Some(side) => GameResult::win_for(side),
-                None => GameResult::Draw,
-            };
-            return Ending {
-                result,
-                termination: Termination::Normal,
-                reason: end.reason.clone(),
-            };
+            return decided(end.winner, Termination::Normal, end.reason.clone());
         }
         if stop.load(Ordering::Relaxed) {
             return unfinished("match stopped".into());
@@ -326,15 +321,7 @@ fn run(
         let fullmove = start_fullmove + ((plies - 1 + start_offset) / 2) as u32;
         if let Some(adj) = adjudicator.record(side, reply.score_cp, fullmove, plies as u32) {
             if referee.rules_end().is_none() {
-                let result = match adj.winner {
-                    Some(w) => GameResult::win_for(w),
-                    None => GameResult::Draw,
-                };
-                return Ending {
-                    result,
-                    termination: Termination::Adjudication,
-                    reason: adj.reason,
-                };
+                return decided(adj.winner, Termination::Adjudication, adj.reason);
             }
         }
     }

@@ -57,6 +57,15 @@ impl GameResult {
     }
 }
 
+/// How a side is named in results and reasons: `White` or `Black` (Xiangqi's Red plays as
+/// White, as in its FEN).
+pub fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}
+
 /// Why a game ended, as the PGN `Termination` tag says it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Termination {

@@ -5,6 +5,7 @@
 //! verdict, e.g. Xiangqi perpetual check or chase), `DRAW_PLIES` and dead material.
 //! It knows no engine protocol and no particular game.
 
+use super::record::side_name;
 use super::san::{castling_san, normalize_san, san_without_suffix, split_coord, BoardText};
 use crate::core::{Game, GameConfig, HistoryEntry, MoveList, Notation, Side, Verdict};
 
@@ -91,13 +92,6 @@ fn legal_list<G: Game>(pos: &G) -> MoveList<G::Move> {
     let mut moves = MoveList::new();
     pos.gen_legal(&mut moves);
     moves
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
 }
 
 impl<G: Game> GameReferee<G> {

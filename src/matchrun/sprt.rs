@@ -3,7 +3,7 @@
 //! distribution being the maximum-likelihood one with the hypothesised mean score, and the
 //! Wald bounds from alpha and beta. Pure numbers; knows nothing about engines.
 
-use super::adjudication::parse_pairs;
+use super::keyvalue::{number, parse_pairs};
 use super::stats::{score_from_elo, Pentanomial};
 
 /// `--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05`.
@@ -26,14 +26,7 @@ pub enum SprtDecision {
 impl SprtConfig {
     pub fn parse(items: &[String]) -> Result<SprtConfig, String> {
         let pairs = parse_pairs("sprt", items, &["elo0", "elo1", "alpha", "beta"])?;
-        let get = |key: &str, default: Option<f64>| -> Result<f64, String> {
-            match pairs.iter().find(|(k, _)| k == key) {
-                Some((_, v)) => v
-                    .parse()
-                    .map_err(|_| format!("--sprt: bad value '{v}' for {key}")),
-                None => default.ok_or_else(|| format!("--sprt: missing {key}=...")),
-            }
-        };
+        let get = |key: &str, default: Option<f64>| number("sprt", &pairs, key, default);
         let c = SprtConfig {
             elo0: get("elo0", None)?,
             elo1: get("elo1", None)?,

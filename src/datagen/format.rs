@@ -14,6 +14,7 @@
 /// One labelled position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
+    /// The position in the variant's own FEN (Alice: both boards, `|` between them).
     pub fen: String,
     /// Search score, centipawns, first side's point of view.
     pub score: i32,

@@ -57,9 +57,14 @@ pub struct DatagenArgs {
 /// Counts of one run.
 #[derive(Debug, Default)]
 pub struct Totals {
+    /// Games finished and written (at most `--games`).
     pub games: u64,
+    /// Positions written, each key once.
     pub positions: u64,
+    /// Positions skipped because some game of this run (any worker) already wrote their Zobrist key.
     pub duplicates: u64,
+    /// Games dropped without writing anything: the random plies ended the game, or the
+    /// first searched score was beyond `PlaySettings::max_opening_score`.
     pub dropped_openings: u64,
     /// Wins, draws, losses of the first side.
     pub wdl: [u64; 3],

@@ -22,11 +22,14 @@ pub struct PlaySettings {
     pub max_opening_score: Score,
     /// A side wins when every score for `resign_plies` plies in a row favours it by this.
     pub resign_score: Score,
+    /// Plies in a row the decisive score must last; see `resign_score`.
     pub resign_plies: u32,
     /// After `draw_after_plies`, a draw when `draw_plies` scores in a row are within
     /// `draw_score` of zero.
     pub draw_after_plies: u32,
+    /// How near zero (centipawns) a score must be to count as level; see `draw_after_plies`.
     pub draw_score: Score,
+    /// Level scores in a row that end the game drawn; see `draw_after_plies`.
     pub draw_plies: u32,
     /// A draw once this many plies are played.
     pub max_plies: u32,
@@ -51,7 +54,9 @@ impl Default for PlaySettings {
 /// A quiet position met during a game.
 #[derive(Clone, Debug)]
 pub struct Seen {
+    /// Zobrist key, for removing duplicates across the run.
     pub key: u64,
+    /// The position as FEN, the first field of its datagen line.
     pub fen: String,
     /// Search score, centipawns, first side's point of view.
     pub score: Score,
@@ -60,9 +65,11 @@ pub struct Seen {
 /// A finished game.
 #[derive(Clone, Debug)]
 pub struct PlayedGame {
+    /// The quiet positions (side to move not in check, best move not tactical), in game order.
     pub positions: Vec<Seen>,
     /// 1.0 / 0.5 / 0.0 for the first side (White, Red).
     pub result: f64,
+    /// Plies the search played (the random opening plies not counted).
     pub plies: u32,
 }
 

@@ -10,22 +10,29 @@ use crate::core::Side;
 /// `--resign movecount=N score=X`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ResignRule {
+    /// Own moves in a row each engine must report the score (`movecount=N`).
     pub move_count: u32,
+    /// The margin, centipawns: the loser at or below −X, the winner at or above +X (`score=X`).
     pub score_cp: i32,
 }
 
 /// `--draw movenumber=M movecount=N score=X`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrawRule {
+    /// First full move at which a level score counts (`movenumber=M`).
     pub move_number: u32,
+    /// Own moves in a row each engine must see the game level (`movecount=N`), 2N plies in all.
     pub move_count: u32,
+    /// How near zero a level score is, centipawns (`score=X`).
     pub score_cp: i32,
 }
 
 /// The adjudication rules of a match.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct AdjudicationRules {
+    /// The resign rule, when `--resign` is given.
     pub resign: Option<ResignRule>,
+    /// The draw rule, when `--draw` is given.
     pub draw: Option<DrawRule>,
     /// Draw once this many plies are played (0 = never).
     pub max_plies: u32,
@@ -36,6 +43,7 @@ pub struct AdjudicationRules {
 pub struct Adjudicated {
     /// `None` for a draw.
     pub winner: Option<Side>,
+    /// The sentence for the result line and the PGN, e.g. `both engines agree White is lost`.
     pub reason: String,
 }
 
@@ -52,6 +60,7 @@ pub struct Adjudicator {
 }
 
 impl Adjudicator {
+    /// Fresh state for one game under `rules`.
     pub fn new(rules: AdjudicationRules) -> Adjudicator {
         Adjudicator {
             rules,
@@ -129,6 +138,7 @@ impl Adjudicator {
 }
 
 impl ResignRule {
+    /// Parses the words of `--resign` (`movecount=N score=X`, both required and positive).
     pub fn parse(items: &[String]) -> Result<ResignRule, String> {
         let p = parse_pairs("resign", items, &["movecount", "score"])?;
         let rule = ResignRule {
@@ -143,6 +153,8 @@ impl ResignRule {
 }
 
 impl DrawRule {
+    /// Parses the words of `--draw` (`movenumber=M movecount=N score=X`, all required;
+    /// movecount positive, score not negative).
     pub fn parse(items: &[String]) -> Result<DrawRule, String> {
         let p = parse_pairs("draw", items, &["movenumber", "movecount", "score"])?;
         let rule = DrawRule {

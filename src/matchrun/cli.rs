@@ -16,6 +16,7 @@ use std::time::Duration;
 #[derive(clap::Args, Clone, Debug)]
 pub struct MatchArgs {
     #[command(flatten)]
+    /// Every `--engine` occurrence with its words (see [`EngineWords`]).
     pub engine: EngineWords,
     /// chess, fischerandom, xiangqi, alice, raumschach or raumschach4.
     #[arg(long, default_value = "chess")]

@@ -16,12 +16,16 @@ pub const MATE_CP: i32 = 100_000;
 /// The protocol an engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Protocol {
+    /// UCI: `uci`/`uciok`, `position ... moves`, `go wtime ... btime ...`; Xiangqi ranks 1–10.
     Uci,
+    /// UCCI, the Xiangqi dialect: `ucci`/`ucciok`, `go time ... opptime ...`, ranks 0–9.
     Ucci,
+    /// XBoard (CECP version 2): `xboard`, `protover 2`, `feature ... done=1`.
     Xboard,
 }
 
 impl Protocol {
+    /// Reads a `proto=` value: `uci`, `ucci`, or `xboard` (also `cecp`, `winboard`), in any case.
     pub fn parse(text: &str) -> Result<Protocol, String> {
         match text.to_ascii_lowercase().as_str() {
             "uci" => Ok(Protocol::Uci),
@@ -46,7 +50,9 @@ impl Protocol {
 /// Everything needed to start one engine.
 #[derive(Clone, Debug)]
 pub struct DriverConfig {
+    /// Program, arguments and working directory.
     pub launch: Launch,
+    /// The protocol spoken to the engine.
     pub protocol: Protocol,
     /// `(name, value)` pairs from `option.NAME=VALUE`, sent after the handshake.
     pub options: Vec<(String, String)>,
@@ -54,6 +60,7 @@ pub struct DriverConfig {
     pub startup_timeout: Duration,
     /// Label for debug traces.
     pub label: String,
+    /// Trace every line exchanged with the engine on stderr (`--debug`).
     pub debug: bool,
 }
 
@@ -62,6 +69,7 @@ pub struct DriverConfig {
 pub struct GameSetup {
     /// kaleido's variant name (`chess`, `fischerandom`, `xiangqi`, ...).
     pub variant: String,
+    /// Whether the game uses Chess960 castling (sent as `UCI_Chess960` where declared).
     pub chess960: bool,
     /// Start position; `None` = the variant's own start.
     pub start_fen: Option<String>,
@@ -72,20 +80,28 @@ pub struct GameSetup {
 /// One side's clock as sent with a search request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClockState {
+    /// Milliseconds left on this clock before the move.
     pub left_ms: u64,
+    /// Milliseconds added after each move.
     pub increment_ms: u64,
+    /// Moves until the next time control, for `moves/time` controls.
     pub moves_to_go: Option<u32>,
 }
 
 /// A request to choose a move.
 #[derive(Clone, Debug)]
 pub struct ThinkRequest<'a> {
+    /// The start position when it is not the variant's own; `None` = `startpos`.
     pub start_fen: Option<&'a str>,
     /// Every ply since the start position, in this engine's notation.
     pub moves: &'a [String],
+    /// The side to move, which this engine plays.
     pub side: Side,
+    /// The engine's own clock, when its limits have one.
     pub own_clock: Option<ClockState>,
+    /// The opponent's clock, when its limits have one.
     pub opponent_clock: Option<ClockState>,
+    /// This engine's limits in this game (UCI and UCCI send the fixed ones with every `go`).
     pub limits: Limits,
     /// No answer by then = [`EngineError::Timeout`].
     pub deadline: Instant,
@@ -94,7 +110,9 @@ pub struct ThinkRequest<'a> {
 /// The engine's decision.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Decision {
+    /// A move in the engine's notation, not yet checked by the referee.
     Move(String),
+    /// The engine resigns (`resign`, `bestmove ... resign`).
     Resign,
     /// `bestmove (none)`, `bestmove 0000`, `nobestmove`.
     NoMove,
@@ -103,9 +121,11 @@ pub enum Decision {
 /// An answer to a [`ThinkRequest`].
 #[derive(Clone, Debug)]
 pub struct Reply {
+    /// What the engine chose.
     pub decision: Decision,
     /// Last reported score, centipawns from the engine's side (mates as ±(MATE_CP − n)).
     pub score_cp: Option<i32>,
+    /// Last reported search depth (XBoard: ply).
     pub depth: Option<u32>,
     /// From sending the search command to receiving the move.
     pub elapsed: Duration,

@@ -15,11 +15,16 @@ use std::time::Duration;
 /// One `--engine` as given on the command line.
 #[derive(Clone, Debug)]
 pub struct EngineSpec {
+    /// The name in output and PGN: `name=`, else the program's file name until the engine
+    /// reports its own.
     pub name: String,
     /// Whether `name=` was given; otherwise the engine's own `id name` is used once known.
     pub name_given: bool,
+    /// How to start it (`cmd=`, `arg=`, `dir=`).
     pub launch: Launch,
+    /// `proto=`; UCI unless given.
     pub protocol: Protocol,
+    /// `option.NAME=VALUE` pairs in command-line order, sent after the handshake.
     pub options: Vec<(String, String)>,
     /// Limits that replace the match's for this engine (only the fields set).
     pub limits: Limits,
@@ -131,6 +136,7 @@ pub struct EngineSlot {
 }
 
 impl EngineSlot {
+    /// A slot for the engine of `config`; nothing starts before [`driver`](Self::driver).
     pub fn new(config: DriverConfig) -> EngineSlot {
         EngineSlot {
             config,

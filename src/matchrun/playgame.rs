@@ -21,17 +21,22 @@ pub struct GameOptions {
     pub margin_ms: u64,
     /// How long to wait for a move when no clock or movetime bounds it.
     pub stall_timeout: Duration,
+    /// Score-based adjudication (`--resign`, `--draw`, `--maxplies`).
     pub adjudication: AdjudicationRules,
 }
 
 /// Who plays one game and from where.
 #[derive(Clone, Debug)]
 pub struct GamePlan<'a> {
+    /// Game number, 1-based in schedule order (the PGN `Round`).
     pub number: usize,
+    /// Where the game starts.
     pub opening: &'a Opening,
     /// Engine indices of White and Black.
     pub players: [usize; 2],
+    /// Display names of White and Black.
     pub names: [String; 2],
+    /// Limits of White and Black (the match's, overridden by each engine's own).
     pub limits: [Limits; 2],
 }
 

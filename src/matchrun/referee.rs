@@ -32,6 +32,7 @@ pub struct PlyRecord {
 }
 
 impl PlyRecord {
+    /// The move in notation `n`.
     pub fn text(&self, n: Notation) -> &str {
         match n {
             Notation::Uci => &self.uci,
@@ -45,6 +46,7 @@ impl PlyRecord {
 pub struct RulesEnd {
     /// `None` for a draw.
     pub winner: Option<Side>,
+    /// The sentence for the result line and the PGN, e.g. `White mates`.
     pub reason: String,
 }
 
@@ -53,6 +55,7 @@ pub struct RulesEnd {
 pub trait Referee: Send {
     /// kaleido's variant name (`fischerandom` for Chess960).
     fn variant(&self) -> &'static str;
+    /// Whether the variant plays Chess960 castling (`fischerandom`).
     fn chess960(&self) -> bool;
     /// Starts a new game at `fen` (`None` = the variant's start position).
     fn reset(&mut self, fen: Option<&str>) -> Result<(), String>;
@@ -60,9 +63,11 @@ pub trait Referee: Send {
     fn start_fen(&self) -> String;
     /// Whether the game started from the variant's own start position.
     fn standard_start(&self) -> bool;
+    /// Side to move in the start position.
     fn start_side(&self) -> Side;
     /// FEN of the current position.
     fn fen(&self) -> String;
+    /// Side to move in the current position.
     fn side_to_move(&self) -> Side;
     /// Legal moves of the current position in notation `n`.
     fn legal_moves(&self, n: Notation) -> Vec<String>;
@@ -95,6 +100,8 @@ fn legal_list<G: Game>(pos: &G) -> MoveList<G::Move> {
 }
 
 impl<G: Game> GameReferee<G> {
+    /// A referee for `G` called `name` (kaleido's variant name), with the rules settings
+    /// `cfg` and PGN movetext in `style`, at the variant's start position.
     pub fn new(name: &'static str, cfg: GameConfig, style: MovetextStyle) -> Self {
         let start = G::startpos(&cfg);
         let mut r = GameReferee {

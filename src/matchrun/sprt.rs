@@ -9,21 +9,30 @@ use super::stats::{score_from_elo, Pentanomial};
 /// `--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SprtConfig {
+    /// Logistic Elo difference of H0.
     pub elo0: f64,
+    /// Logistic Elo difference of H1 (above `elo0`).
     pub elo1: f64,
+    /// Chance of accepting H1 when H0 holds.
     pub alpha: f64,
+    /// Chance of accepting H0 when H1 holds.
     pub beta: f64,
 }
 
 /// The state of the test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SprtDecision {
+    /// Neither bound reached yet: play on.
     Continue,
+    /// The LLR fell to the lower bound: H0 accepted.
     AcceptH0,
+    /// The LLR reached the upper bound: H1 accepted.
     AcceptH1,
 }
 
 impl SprtConfig {
+    /// Parses the words of `--sprt` (`elo0`, `elo1` required; `alpha`, `beta` 0.05 unless
+    /// given), checking `elo0 < elo1` and both rates in (0, 0.5).
     pub fn parse(items: &[String]) -> Result<SprtConfig, String> {
         let pairs = parse_pairs("sprt", items, &["elo0", "elo1", "alpha", "beta"])?;
         let get = |key: &str, default: Option<f64>| number("sprt", &pairs, key, default);
@@ -53,6 +62,7 @@ impl SprtConfig {
         )
     }
 
+    /// The decision for the log-likelihood ratio `llr`.
     pub fn decide(&self, llr: f64) -> SprtDecision {
         let (lo, hi) = self.bounds();
         if llr >= hi {

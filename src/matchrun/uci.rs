@@ -129,6 +129,8 @@ pub fn parse_bestmove(line: &str) -> Option<Decision> {
 }
 
 impl UciDriver {
+    /// Completes the `uci`/`ucci` handshake on `process` (reading the engine's name and options),
+    /// sends the options of `config` and waits for `readyok`.
     pub fn start(mut process: EngineProcess, config: &DriverConfig) -> Result<UciDriver, String> {
         let ucci = config.protocol == Protocol::Ucci;
         let (hello, ok) = if ucci {

@@ -87,6 +87,9 @@ fn xboard_variant(variant: &str) -> &str {
 }
 
 impl XboardDriver {
+    /// Completes the `xboard`/`protover 2` handshake on `process` (accepting or rejecting each
+    /// feature until `done=1`), sends the options of `config` (as `memory`/`cores` where the
+    /// engine asked for those) and pings.
     pub fn start(
         mut process: EngineProcess,
         config: &DriverConfig,

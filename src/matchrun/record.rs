@@ -1,5 +1,6 @@
 //! What a finished game leaves behind: players, start, moves with their comments, result
-//! and why it ended. Shared by the game loop, the PGN writer and the statistics; knows no
+//! and why it ended, plus the sides' names that every result sentence uses. Shared by the
+//! game loop, the referee, adjudication, the PGN writer and the statistics; knows no
 //! protocol and no rules.
 
 use crate::core::Side;

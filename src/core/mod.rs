@@ -1,9 +1,11 @@
 //! Game-agnostic vocabulary shared by every variant, the search and the protocol:
 //! the [`Game`] trait, bit-set iteration, fixed-capacity move lists, scores, a fixed
-//! Zobrist key generator and the seeded random stream of the match runner and datagen
-//! ([`rng::Rng`]). It must not know any particular game.
+//! Zobrist key generator, the rules' end of a game for any `Game` ([`ending`], used by the
+//! match referee and datagen) and their seeded random stream ([`rng::Rng`]). It must not
+//! know any particular game.
 
 pub mod bits;
+pub mod ending;
 pub mod eval_mode;
 pub mod game;
 pub mod movelist;

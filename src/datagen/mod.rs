@@ -61,7 +61,8 @@ pub struct Totals {
     pub games: u64,
     /// Positions written, each key once.
     pub positions: u64,
-    /// Positions skipped because some game of this run (any worker) already wrote their Zobrist key.
+    /// Positions skipped because some game of this run (any worker) already wrote their
+    /// Zobrist key.
     pub duplicates: u64,
     /// Games dropped without writing anything: the random plies ended the game, or the
     /// first searched score was beyond `PlaySettings::max_opening_score`.

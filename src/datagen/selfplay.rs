@@ -1,10 +1,11 @@
 //! One self-play game at fixed nodes for any `G: Game`: random opening plies, then the
-//! engine's own search for both sides on one thread, ended by the rules (the variant's
-//! no-move and repetition verdicts, `DRAW_PLIES`, dead material) or by adjudication
-//! (a proven mate, a lasting decisive score, a long level stretch, a ply cap). Returns the
-//! quiet positions seen with their search scores and the result. Knows no particular game,
-//! no threads and no file format.
+//! engine's own search for both sides on one thread, ended by the rules (`core::ending`:
+//! the variant's no-move and repetition verdicts, `DRAW_PLIES`, dead material) or by
+//! adjudication (a proven mate, a lasting decisive score, a long level stretch, a ply cap).
+//! Returns the quiet positions seen with their search scores and the result. Knows no
+//! particular game, no threads and no file format.
 
+use crate::core::ending::rules_end;
 use crate::core::rng::Rng;
 use crate::core::score::{is_mate_score, Score};
 use crate::core::{Game, HistoryEntry, MoveList, Side, Verdict};
@@ -96,25 +97,7 @@ fn result_of(side: Side, verdict: Verdict) -> f64 {
 /// The verdict of the rules for the side to move of `pos`, if the game is over. `line`
 /// holds every position of the game, the current one last.
 fn rules_verdict<G: Game>(pos: &G, line: &[HistoryEntry]) -> Option<Verdict> {
-    let mut moves = MoveList::new();
-    pos.gen_legal(&mut moves);
-    if moves.is_empty() {
-        return Some(pos.no_moves_verdict());
-    }
-    let key = pos.key();
-    let mut seen = 0;
-    for (i, e) in line.iter().enumerate().rev() {
-        if e.key == key {
-            seen += 1;
-            if seen == 3 {
-                return Some(G::repetition_verdict(&line[i..]));
-            }
-        }
-    }
-    if G::DRAW_PLIES > 0 && pos.halfmove_clock() >= G::DRAW_PLIES {
-        return Some(Verdict::Draw);
-    }
-    pos.is_insufficient_material().then_some(Verdict::Draw)
+    rules_end(pos, line).map(|(verdict, _)| verdict)
 }
 
 /// Plays `plies` uniformly random legal plies; `None` if the game ends on the way.

@@ -6,9 +6,9 @@
 
 mod match_common;
 
+use kaleido::core::rng::Rng;
 use kaleido::core::Notation;
 use kaleido::matchrun::registry::new_referee;
-use kaleido::matchrun::rng::Rng;
 use kaleido::variants::Variant;
 use match_common::*;
 use std::time::Duration;

@@ -1,15 +1,18 @@
 //! Game-agnostic vocabulary shared by every variant, the search and the protocol:
 //! the [`Game`] trait, bit-set iteration, fixed-capacity move lists, scores, a fixed
-//! Zobrist key generator, generic perft (`perft`), the process-wide evaluation mode and the
-//! contract between a tunable evaluation and the Texel tuner ([`tune::Tunable`]). It must
-//! not know any particular game, and uses nothing else of the crate: every other module
-//! may use it.
+//! Zobrist key generator, generic perft (`perft`), the rules' end of a game for any `Game`
+//! ([`ending`], used by the match referee and datagen) and their seeded random stream
+//! ([`rng::Rng`]), the process-wide evaluation mode and the contract between a tunable
+//! evaluation and the Texel tuner ([`tune::Tunable`]). It must not know any particular
+//! game, and uses nothing else of the crate: every other module may use it.
 
 pub mod bits;
+pub mod ending;
 pub mod eval_mode;
 pub mod game;
 pub mod movelist;
 pub mod perft;
+pub mod rng;
 pub mod score;
 pub mod tune;
 pub mod zobrist;

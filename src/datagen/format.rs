@@ -8,12 +8,13 @@
 //! or Red in Xiangqi), an integer; `result` is the game result for the first side:
 //! `1.0` (win), `0.5` (draw) or `0.0` (loss). Lines starting with `#` and blank lines are
 //! comments. The FEN may itself contain `|` (Alice writes its two boards that way), so a
-//! reader splits at the last two `|`. Both the writer (`kaleido datagen`) and the readers (the tuner, the tests)
-//! use this file, so the format lives in one place. Knows no game.
+//! reader splits at the last two `|`. Both the writer (`kaleido datagen`) and the readers
+//! (the tuner, the tests) use this file, so the format lives in one place. Knows no game.
 
 /// One labelled position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
+    /// The position in the variant's own FEN (Alice: both boards, `|` between them).
     pub fen: String,
     /// Search score, centipawns, first side's point of view.
     pub score: i32,

@@ -9,9 +9,10 @@
 pub mod format;
 pub mod selfplay;
 
+use crate::core::rng::Rng;
 use crate::core::zobrist::splitmix64;
 use crate::core::Game;
-use crate::matchrun::{chess960, rng::Rng};
+use crate::matchrun::chess960;
 use crate::search::TranspositionTable;
 use crate::variants::{GameVisitor, Openings, RegisteredGame, Variant};
 use format::{write_line, Sample};
@@ -55,9 +56,15 @@ pub struct DatagenArgs {
 /// Counts of one run.
 #[derive(Debug, Default)]
 pub struct Totals {
+    /// Games finished and written (at most `--games`).
     pub games: u64,
+    /// Positions written, each key once.
     pub positions: u64,
+    /// Positions skipped because some game of this run (any worker) already wrote their
+    /// Zobrist key.
     pub duplicates: u64,
+    /// Games dropped without writing anything: the random plies ended the game, or the
+    /// first searched score was beyond `PlaySettings::max_opening_score`.
     pub dropped_openings: u64,
     /// Wins, draws, losses of the first side.
     pub wdl: [u64; 3],

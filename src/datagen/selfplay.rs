@@ -1,13 +1,14 @@
 //! One self-play game at fixed nodes for any `G: Game`: random opening plies, then the
-//! engine's own search for both sides on one thread, ended by the rules (the variant's
-//! no-move and repetition verdicts, `DRAW_PLIES`, dead material) or by adjudication
-//! (a proven mate, a lasting decisive score, a long level stretch, a ply cap). Returns the
-//! quiet positions seen with their search scores and the result. Knows no particular game,
-//! no threads and no file format.
+//! engine's own search for both sides on one thread, ended by the rules (`core::ending`:
+//! the variant's no-move and repetition verdicts, `DRAW_PLIES`, dead material) or by
+//! adjudication (a proven mate, a lasting decisive score, a long level stretch, a ply cap).
+//! Returns the quiet positions seen with their search scores and the result. Knows no
+//! particular game, no threads and no file format.
 
+use crate::core::ending::rules_end;
+use crate::core::rng::Rng;
 use crate::core::score::{is_mate_score, Score};
 use crate::core::{Game, HistoryEntry, MoveList, Side, Verdict};
-use crate::matchrun::rng::Rng;
 use crate::search::{search, Control, Limits, Report, SearchRequest, TranspositionTable};
 
 /// How games are played and adjudicated.
@@ -21,11 +22,14 @@ pub struct PlaySettings {
     pub max_opening_score: Score,
     /// A side wins when every score for `resign_plies` plies in a row favours it by this.
     pub resign_score: Score,
+    /// Plies in a row the decisive score must last; see `resign_score`.
     pub resign_plies: u32,
     /// After `draw_after_plies`, a draw when `draw_plies` scores in a row are within
     /// `draw_score` of zero.
     pub draw_after_plies: u32,
+    /// How near zero (centipawns) a score must be to count as level; see `draw_after_plies`.
     pub draw_score: Score,
+    /// Level scores in a row that end the game drawn; see `draw_after_plies`.
     pub draw_plies: u32,
     /// A draw once this many plies are played.
     pub max_plies: u32,
@@ -50,7 +54,9 @@ impl Default for PlaySettings {
 /// A quiet position met during a game.
 #[derive(Clone, Debug)]
 pub struct Seen {
+    /// Zobrist key, for removing duplicates across the run.
     pub key: u64,
+    /// The position as FEN, the first field of its datagen line.
     pub fen: String,
     /// Search score, centipawns, first side's point of view.
     pub score: Score,
@@ -59,9 +65,11 @@ pub struct Seen {
 /// A finished game.
 #[derive(Clone, Debug)]
 pub struct PlayedGame {
+    /// The quiet positions (side to move not in check, best move not tactical), in game order.
     pub positions: Vec<Seen>,
     /// 1.0 / 0.5 / 0.0 for the first side (White, Red).
     pub result: f64,
+    /// Plies the search played (the random opening plies not counted).
     pub plies: u32,
 }
 
@@ -88,25 +96,7 @@ fn result_of(side: Side, verdict: Verdict) -> f64 {
 /// The verdict of the rules for the side to move of `pos`, if the game is over. `line`
 /// holds every position of the game, the current one last.
 fn rules_verdict<G: Game>(pos: &G, line: &[HistoryEntry]) -> Option<Verdict> {
-    let mut moves = MoveList::new();
-    pos.gen_legal(&mut moves);
-    if moves.is_empty() {
-        return Some(pos.no_moves_verdict());
-    }
-    let key = pos.key();
-    let mut seen = 0;
-    for (i, e) in line.iter().enumerate().rev() {
-        if e.key == key {
-            seen += 1;
-            if seen == 3 {
-                return Some(G::repetition_verdict(&line[i..]));
-            }
-        }
-    }
-    if G::DRAW_PLIES > 0 && pos.halfmove_clock() >= G::DRAW_PLIES {
-        return Some(Verdict::Draw);
-    }
-    pos.is_insufficient_material().then_some(Verdict::Draw)
+    rules_end(pos, line).map(|(verdict, _)| verdict)
 }
 
 /// Plays `plies` uniformly random legal plies; `None` if the game ends on the way.

@@ -3,27 +3,36 @@
 //! game level (N moves each within ±X after move M), and a draw at a ply cap. Scores are
 //! centipawns from the moving engine's point of view. Knows no protocol and no game.
 
+use super::keyvalue::{number, parse_pairs};
+use super::record::side_name;
 use crate::core::Side;
 
 /// `--resign movecount=N score=X`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ResignRule {
+    /// Own moves in a row each engine must report the score (`movecount=N`).
     pub move_count: u32,
+    /// The margin, centipawns: the loser at or below −X, the winner at or above +X (`score=X`).
     pub score_cp: i32,
 }
 
 /// `--draw movenumber=M movecount=N score=X`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrawRule {
+    /// First full move at which a level score counts (`movenumber=M`).
     pub move_number: u32,
+    /// Own moves in a row each engine must see the game level (`movecount=N`), 2N plies in all.
     pub move_count: u32,
+    /// How near zero a level score is, centipawns (`score=X`).
     pub score_cp: i32,
 }
 
 /// The adjudication rules of a match.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct AdjudicationRules {
+    /// The resign rule, when `--resign` is given.
     pub resign: Option<ResignRule>,
+    /// The draw rule, when `--draw` is given.
     pub draw: Option<DrawRule>,
     /// Draw once this many plies are played (0 = never).
     pub max_plies: u32,
@@ -34,6 +43,7 @@ pub struct AdjudicationRules {
 pub struct Adjudicated {
     /// `None` for a draw.
     pub winner: Option<Side>,
+    /// The sentence for the result line and the PGN, e.g. `both engines agree White is lost`.
     pub reason: String,
 }
 
@@ -50,6 +60,7 @@ pub struct Adjudicator {
 }
 
 impl Adjudicator {
+    /// Fresh state for one game under `rules`.
     pub fn new(rules: AdjudicationRules) -> Adjudicator {
         Adjudicator {
             rules,
@@ -99,7 +110,7 @@ impl Adjudicator {
                         winner: Some(winner_side),
                         reason: format!(
                             "both engines agree {} is lost",
-                            side_label(winner_side.flip())
+                            side_name(winner_side.flip())
                         ),
                     });
                 }
@@ -126,55 +137,13 @@ impl Adjudicator {
     }
 }
 
-fn side_label(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
-}
-
-/// Parses `key=value` pairs into a lookup, for `--resign`/`--draw`/`--sprt`.
-pub fn parse_pairs(
-    what: &str,
-    items: &[String],
-    allowed: &[&str],
-) -> Result<Vec<(String, String)>, String> {
-    let mut out = Vec::new();
-    for item in items {
-        let (k, v) = item
-            .split_once('=')
-            .ok_or_else(|| format!("--{what}: expected key=value, got '{item}'"))?;
-        let k = k.trim().to_ascii_lowercase();
-        if !allowed.contains(&k.as_str()) {
-            return Err(format!(
-                "--{what}: unknown key '{k}' (known: {})",
-                allowed.join(", ")
-            ));
-        }
-        out.push((k, v.trim().to_string()));
-    }
-    Ok(out)
-}
-
-fn number<T: std::str::FromStr>(
-    what: &str,
-    pairs: &[(String, String)],
-    key: &str,
-) -> Result<T, String> {
-    let (_, v) = pairs
-        .iter()
-        .find(|(k, _)| k == key)
-        .ok_or_else(|| format!("--{what}: missing {key}=..."))?;
-    v.parse()
-        .map_err(|_| format!("--{what}: bad value '{v}' for {key}"))
-}
-
 impl ResignRule {
+    /// Parses the words of `--resign` (`movecount=N score=X`, both required and positive).
     pub fn parse(items: &[String]) -> Result<ResignRule, String> {
         let p = parse_pairs("resign", items, &["movecount", "score"])?;
         let rule = ResignRule {
-            move_count: number("resign", &p, "movecount")?,
-            score_cp: number("resign", &p, "score")?,
+            move_count: number("resign", &p, "movecount", None)?,
+            score_cp: number("resign", &p, "score", None)?,
         };
         if rule.move_count == 0 || rule.score_cp <= 0 {
             return Err("--resign: movecount and score must be positive".into());
@@ -184,12 +153,14 @@ impl ResignRule {
 }
 
 impl DrawRule {
+    /// Parses the words of `--draw` (`movenumber=M movecount=N score=X`, all required;
+    /// movecount positive, score not negative).
     pub fn parse(items: &[String]) -> Result<DrawRule, String> {
         let p = parse_pairs("draw", items, &["movenumber", "movecount", "score"])?;
         let rule = DrawRule {
-            move_number: number("draw", &p, "movenumber")?,
-            move_count: number("draw", &p, "movecount")?,
-            score_cp: number("draw", &p, "score")?,
+            move_number: number("draw", &p, "movenumber", None)?,
+            move_count: number("draw", &p, "movecount", None)?,
+            score_cp: number("draw", &p, "score", None)?,
         };
         if rule.move_count == 0 || rule.score_cp < 0 {
             return Err("--draw: movecount must be positive and score non-negative".into());
@@ -201,10 +172,7 @@ impl DrawRule {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn strings(list: &[&str]) -> Vec<String> {
-        list.iter().map(|s| s.to_string()).collect()
-    }
+    use crate::matchrun::keyvalue::words;
 
     #[test]
     fn resigns_only_when_both_agree() {
@@ -271,17 +239,17 @@ mod tests {
     #[test]
     fn parses_rules() {
         assert_eq!(
-            ResignRule::parse(&strings(&["movecount=3", "score=600"])),
+            ResignRule::parse(&words(&["movecount=3", "score=600"])),
             Ok(ResignRule {
                 move_count: 3,
                 score_cp: 600
             })
         );
-        assert!(ResignRule::parse(&strings(&["movecount=3"])).is_err());
-        assert!(ResignRule::parse(&strings(&["moves=3", "score=1"])).is_err());
-        assert!(DrawRule::parse(&strings(&["movenumber=40", "movecount=8", "score=x"])).is_err());
+        assert!(ResignRule::parse(&words(&["movecount=3"])).is_err());
+        assert!(ResignRule::parse(&words(&["moves=3", "score=1"])).is_err());
+        assert!(DrawRule::parse(&words(&["movenumber=40", "movecount=8", "score=x"])).is_err());
         assert_eq!(
-            DrawRule::parse(&strings(&["movenumber=40", "movecount=8", "score=10"]))
+            DrawRule::parse(&words(&["movenumber=40", "movecount=8", "score=10"]))
                 .unwrap()
                 .move_count,
             8

@@ -5,10 +5,10 @@ use super::adjudication::{AdjudicationRules, DrawRule, ResignRule};
 use super::engine::EngineSpec;
 use super::openings::OpeningSource;
 use super::playgame::GameOptions;
-use super::rng::Rng;
 use super::scheduler::MatchConfig;
 use super::sprt::SprtConfig;
 use super::timecontrol::{parse_seconds, ClockControl, Limits};
+use crate::core::rng::Rng;
 use clap::ArgAction;
 use std::time::Duration;
 
@@ -16,6 +16,7 @@ use std::time::Duration;
 #[derive(clap::Args, Clone, Debug)]
 pub struct MatchArgs {
     #[command(flatten)]
+    /// Every `--engine` occurrence with its words (see [`EngineWords`]).
     pub engine: EngineWords,
     /// chess, fischerandom, xiangqi, alice, raumschach or raumschach4.
     #[arg(long, default_value = "chess")]

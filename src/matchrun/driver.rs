@@ -1,7 +1,8 @@
 //! The engine-driver interface shared by the UCI, UCCI and XBoard drivers: what the game
-//! loop asks of an engine (set up a game, think about a position, hear the result) and the
-//! types exchanged. Also the factory that starts a driver for a protocol. Knows no game
-//! rules: positions and moves travel as text in the engine's own notation.
+//! loop asks of an engine (set up a game, think about a position, hear the result), the
+//! types exchanged, and the small token helpers every driver reads with. It does not know
+//! the drivers themselves (`engine::start_driver` picks one) and knows no game rules:
+//! positions and moves travel as text in the engine's own notation.
 
 use super::process::{EngineProcess, Launch, ReadError};
 use super::timecontrol::Limits;
@@ -15,12 +16,16 @@ pub const MATE_CP: i32 = 100_000;
 /// The protocol an engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Protocol {
+    /// UCI: `uci`/`uciok`, `position ... moves`, `go wtime ... btime ...`; Xiangqi ranks 1–10.
     Uci,
+    /// UCCI, the Xiangqi dialect: `ucci`/`ucciok`, `go time ... opptime ...`, ranks 0–9.
     Ucci,
+    /// XBoard (CECP version 2): `xboard`, `protover 2`, `feature ... done=1`.
     Xboard,
 }
 
 impl Protocol {
+    /// Reads a `proto=` value: `uci`, `ucci`, or `xboard` (also `cecp`, `winboard`), in any case.
     pub fn parse(text: &str) -> Result<Protocol, String> {
         match text.to_ascii_lowercase().as_str() {
             "uci" => Ok(Protocol::Uci),
@@ -45,7 +50,9 @@ impl Protocol {
 /// Everything needed to start one engine.
 #[derive(Clone, Debug)]
 pub struct DriverConfig {
+    /// Program, arguments and working directory.
     pub launch: Launch,
+    /// The protocol spoken to the engine.
     pub protocol: Protocol,
     /// `(name, value)` pairs from `option.NAME=VALUE`, sent after the handshake.
     pub options: Vec<(String, String)>,
@@ -53,6 +60,7 @@ pub struct DriverConfig {
     pub startup_timeout: Duration,
     /// Label for debug traces.
     pub label: String,
+    /// Trace every line exchanged with the engine on stderr (`--debug`).
     pub debug: bool,
 }
 
@@ -61,6 +69,7 @@ pub struct DriverConfig {
 pub struct GameSetup {
     /// kaleido's variant name (`chess`, `fischerandom`, `xiangqi`, ...).
     pub variant: String,
+    /// Whether the game uses Chess960 castling (sent as `UCI_Chess960` where declared).
     pub chess960: bool,
     /// Start position; `None` = the variant's own start.
     pub start_fen: Option<String>,
@@ -71,20 +80,28 @@ pub struct GameSetup {
 /// One side's clock as sent with a search request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClockState {
+    /// Milliseconds left on this clock before the move.
     pub left_ms: u64,
+    /// Milliseconds added after each move.
     pub increment_ms: u64,
+    /// Moves until the next time control, for `moves/time` controls.
     pub moves_to_go: Option<u32>,
 }
 
 /// A request to choose a move.
 #[derive(Clone, Debug)]
 pub struct ThinkRequest<'a> {
+    /// The start position when it is not the variant's own; `None` = `startpos`.
     pub start_fen: Option<&'a str>,
     /// Every ply since the start position, in this engine's notation.
     pub moves: &'a [String],
+    /// The side to move, which this engine plays.
     pub side: Side,
+    /// The engine's own clock, when its limits have one.
     pub own_clock: Option<ClockState>,
+    /// The opponent's clock, when its limits have one.
     pub opponent_clock: Option<ClockState>,
+    /// This engine's limits in this game (UCI and UCCI send the fixed ones with every `go`).
     pub limits: Limits,
     /// No answer by then = [`EngineError::Timeout`].
     pub deadline: Instant,
@@ -93,7 +110,9 @@ pub struct ThinkRequest<'a> {
 /// The engine's decision.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Decision {
+    /// A move in the engine's notation, not yet checked by the referee.
     Move(String),
+    /// The engine resigns (`resign`, `bestmove ... resign`).
     Resign,
     /// `bestmove (none)`, `bestmove 0000`, `nobestmove`.
     NoMove,
@@ -102,9 +121,11 @@ pub enum Decision {
 /// An answer to a [`ThinkRequest`].
 #[derive(Clone, Debug)]
 pub struct Reply {
+    /// What the engine chose.
     pub decision: Decision,
     /// Last reported score, centipawns from the engine's side (mates as ±(MATE_CP − n)).
     pub score_cp: Option<i32>,
+    /// Last reported search depth (XBoard: ply).
     pub depth: Option<u32>,
     /// From sending the search command to receiving the move.
     pub elapsed: Duration,
@@ -154,24 +175,22 @@ pub trait EngineDriver: Send {
     fn new_game(&mut self, setup: &GameSetup) -> Result<(), EngineError>;
     /// Asks for a move.
     fn think(&mut self, request: &ThinkRequest<'_>) -> Result<Reply, EngineError>;
-    /// Tells the engine the game is over (`result ...` in XBoard).
-    fn game_over(&mut self, result: &str, reason: &str);
+    /// Tells the engine the game is over (`result ...` in XBoard); by default nothing is
+    /// sent (UCI and UCCI have no such message).
+    fn game_over(&mut self, _result: &str, _reason: &str) {}
+    /// The engine's process, for the shared [`is_alive`](Self::is_alive) and
+    /// [`quit`](Self::quit).
+    fn process(&mut self) -> &mut EngineProcess;
     /// Whether the process is still running.
-    fn is_alive(&mut self) -> bool;
-    /// Asks the engine to quit, then ends the process.
-    fn quit(&mut self);
-}
-
-/// Starts the engine and completes its handshake (`uciok`, `ucciok`, `feature done=1`).
-pub fn start_driver(config: &DriverConfig) -> Result<Box<dyn EngineDriver>, String> {
-    let process = EngineProcess::spawn(&config.launch, &config.label, config.debug)?;
-    match config.protocol {
-        Protocol::Uci | Protocol::Ucci => {
-            super::uci::UciDriver::start(process, config).map(|d| Box::new(d) as _)
-        }
-        Protocol::Xboard => {
-            super::xboard::XboardDriver::start(process, config).map(|d| Box::new(d) as _)
-        }
+    fn is_alive(&mut self) -> bool {
+        self.process().is_alive()
+    }
+    /// Sends `quit` (the word of every protocol here), then gives the process a second to
+    /// exit before it is killed.
+    fn quit(&mut self) {
+        let process = self.process();
+        let _ = process.send("quit");
+        process.shutdown(Duration::from_millis(1000));
     }
 }
 

@@ -1,21 +1,30 @@
 //! An engine of the match: its command-line description (`cmd=... name=... proto=...
-//! option.Hash=16 tc=... nodes=...`) and a restartable slot holding its running driver
-//! (restarted after a crash or a kill). Knows no game rules.
+//! option.Hash=16 tc=... nodes=...`), [`start_driver`] (which spawns the process and hands
+//! it to the UCI/UCCI or XBoard driver), and a restartable slot holding its running driver
+//! (restarted after a crash or a kill). The one place above both drivers; knows no game
+//! rules.
 
-use super::driver::{start_driver, DriverConfig, EngineDriver, Protocol};
-use super::process::Launch;
+use super::driver::{DriverConfig, EngineDriver, Protocol};
+use super::process::{EngineProcess, Launch};
 use super::timecontrol::{parse_seconds, ClockControl, Limits};
+use super::uci::UciDriver;
+use super::xboard::XboardDriver;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// One `--engine` as given on the command line.
 #[derive(Clone, Debug)]
 pub struct EngineSpec {
+    /// The name in output and PGN: `name=`, else the program's file name until the engine
+    /// reports its own.
     pub name: String,
     /// Whether `name=` was given; otherwise the engine's own `id name` is used once known.
     pub name_given: bool,
+    /// How to start it (`cmd=`, `arg=`, `dir=`).
     pub launch: Launch,
+    /// `proto=`; UCI unless given.
     pub protocol: Protocol,
+    /// `option.NAME=VALUE` pairs in command-line order, sent after the handshake.
     pub options: Vec<(String, String)>,
     /// Limits that replace the match's for this engine (only the fields set).
     pub limits: Limits,
@@ -109,6 +118,17 @@ pub fn make_names_unique(names: &mut [String]) {
     }
 }
 
+/// Starts the engine and completes its handshake (`uciok`, `ucciok`, `feature done=1`).
+pub fn start_driver(config: &DriverConfig) -> Result<Box<dyn EngineDriver>, String> {
+    let process = EngineProcess::spawn(&config.launch, &config.label, config.debug)?;
+    match config.protocol {
+        Protocol::Uci | Protocol::Ucci => {
+            UciDriver::start(process, config).map(|d| Box::new(d) as _)
+        }
+        Protocol::Xboard => XboardDriver::start(process, config).map(|d| Box::new(d) as _),
+    }
+}
+
 /// A running engine that can be restarted.
 pub struct EngineSlot {
     config: DriverConfig,
@@ -116,6 +136,7 @@ pub struct EngineSlot {
 }
 
 impl EngineSlot {
+    /// A slot for the engine of `config`; nothing starts before [`driver`](Self::driver).
     pub fn new(config: DriverConfig) -> EngineSlot {
         EngineSlot {
             config,
@@ -158,10 +179,7 @@ impl EngineSlot {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn words(list: &[&str]) -> Vec<String> {
-        list.iter().map(|s| s.to_string()).collect()
-    }
+    use crate::matchrun::keyvalue::words;
 
     #[test]
     fn parses_engine_words() {

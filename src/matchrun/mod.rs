@@ -2,17 +2,22 @@
 //! outside processes speaking UCI, UCCI or XBoard; kaleido's own rules (through the generic
 //! [`referee::Referee`]) judge every move and every game end.
 //!
-//! Files, one concern each: `cli` (command line), `scheduler` (tournament, threads, output),
-//! `playgame` (one game), `referee` + `registry` (rules), `san` (PGN move text),
-//! `driver` + `uci` + `xboard` + `process` + `engine` (engine processes), `timecontrol`,
-//! `adjudication`, `openings` + `chess960` + `rng`, `record` + `pgn` (game records),
-//! `results` + `stats` + `sprt` + `report` (numbers and their text).
+//! Files, one concern each: `cli` (command line) + `keyvalue` (its `key=value` words),
+//! `scheduler` (tournament, threads, output), `playgame` (one game), `referee` + `registry`
+//! (rules), `san` (PGN move text), `engine` (engine specs, `start_driver`, restartable
+//! slots) above `uci` + `xboard` (the protocols) above `driver` (their shared interface)
+//! and `process` (the child process), `timecontrol`, `adjudication`, `openings` +
+//! `chess960`, `record` + `pgn` (game records), `results` + `stats` + `sprt` + `report`
+//! (numbers and their text), `toygame` (a tiny game for the unit tests). The seeded random
+//! stream is `core::rng`, shared with datagen. No two of these modules use each other;
+//! `machinery_tests` (the unit tests of the whole runner) may use anything.
 
 pub mod adjudication;
 pub mod chess960;
 pub mod cli;
 pub mod driver;
 pub mod engine;
+pub mod keyvalue;
 #[cfg(test)]
 mod machinery_tests;
 pub mod openings;
@@ -24,7 +29,6 @@ pub mod referee;
 pub mod registry;
 pub mod report;
 pub mod results;
-pub mod rng;
 pub mod san;
 pub mod scheduler;
 pub mod sprt;

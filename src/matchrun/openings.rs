@@ -4,7 +4,7 @@
 
 use super::chess960;
 use super::referee::Referee;
-use super::rng::Rng;
+use crate::core::rng::Rng;
 use crate::core::Notation;
 
 /// A game's starting point: a position plus plies already played from it.
@@ -21,8 +21,13 @@ pub struct Opening {
 pub enum OpeningSource {
     /// Every game from the variant's start position.
     StartPosition,
-    /// Positions from a file; `shuffle` picks them in seeded random order.
-    File { path: String, shuffle: bool },
+    /// Positions from a file (`--openings`).
+    File {
+        /// The file, EPD or FEN, one position a line.
+        path: String,
+        /// Whether to play them in seeded random order (else in file order, `--sequential`).
+        shuffle: bool,
+    },
     /// Random Chess960 start positions.
     Random960,
     /// This many random plies from the start position.

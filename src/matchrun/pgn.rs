@@ -88,6 +88,7 @@ pub fn write_game(g: &GameRecord) -> String {
 /// A game read back from PGN.
 #[derive(Clone, Debug, Default)]
 pub struct PgnGame {
+    /// Tag pairs `(name, value)` in file order, values unescaped.
     pub tags: Vec<(String, String)>,
     /// Move texts in order (comments, numbers, NAGs and variations removed).
     pub moves: Vec<String>,
@@ -98,6 +99,7 @@ pub struct PgnGame {
 }
 
 impl PgnGame {
+    /// The value of the first tag called `name`.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()

@@ -7,7 +7,7 @@ use super::adjudication::{AdjudicationRules, Adjudicator};
 use super::driver::{ClockState, Decision, EngineError, GameSetup, Reply, ThinkRequest, MATE_CP};
 use super::engine::EngineSlot;
 use super::openings::Opening;
-use super::record::{utc_date, GameRecord, GameResult, MoveEntry, Termination};
+use super::record::{side_name, utc_date, GameRecord, GameResult, MoveEntry, Termination};
 use super::referee::Referee;
 use super::timecontrol::{Clock, Limits};
 use crate::core::{Notation, Side};
@@ -21,25 +21,23 @@ pub struct GameOptions {
     pub margin_ms: u64,
     /// How long to wait for a move when no clock or movetime bounds it.
     pub stall_timeout: Duration,
+    /// Score-based adjudication (`--resign`, `--draw`, `--maxplies`).
     pub adjudication: AdjudicationRules,
 }
 
 /// Who plays one game and from where.
 #[derive(Clone, Debug)]
 pub struct GamePlan<'a> {
+    /// Game number, 1-based in schedule order (the PGN `Round`).
     pub number: usize,
+    /// Where the game starts.
     pub opening: &'a Opening,
     /// Engine indices of White and Black.
     pub players: [usize; 2],
+    /// Display names of White and Black.
     pub names: [String; 2],
+    /// Limits of White and Black (the match's, overridden by each engine's own).
     pub limits: [Limits; 2],
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
 }
 
 /// The PGN comment of an engine's move: `+0.31/12 0.45s`, `-M3/20 1.2s`.
@@ -75,12 +73,22 @@ struct Ending {
     reason: String,
 }
 
-fn forfeit(loser: Side, termination: Termination, reason: String) -> Ending {
+/// A game won by `winner` (`None` = drawn).
+fn decided(winner: Option<Side>, termination: Termination, reason: String) -> Ending {
+    let result = match winner {
+        Some(side) => GameResult::win_for(side),
+        None => GameResult::Draw,
+    };
     Ending {
-        result: GameResult::win_for(loser.flip()),
+        result,
         termination,
         reason,
     }
+}
+
+/// A game lost by `loser`.
+fn forfeit(loser: Side, termination: Termination, reason: String) -> Ending {
+    decided(Some(loser.flip()), termination, reason)
 }
 
 /// Plays one game. `slots` holds the worker's engines, indexed like `plan.players`.
@@ -198,15 +206,7 @@ fn run(
     };
     loop {
         if let Some(end) = referee.rules_end() {
-            let result = match end.winner {
-                Some(side) => GameResult::win_for(side),
-                None => GameResult::Draw,
-            };
-            return Ending {
-                result,
-                termination: Termination::Normal,
-                reason: end.reason.clone(),
-            };
+            return decided(end.winner, Termination::Normal, end.reason.clone());
         }
         if stop.load(Ordering::Relaxed) {
             return unfinished("match stopped".into());
@@ -326,15 +326,7 @@ fn run(
         let fullmove = start_fullmove + ((plies - 1 + start_offset) / 2) as u32;
         if let Some(adj) = adjudicator.record(side, reply.score_cp, fullmove, plies as u32) {
             if referee.rules_end().is_none() {
-                let result = match adj.winner {
-                    Some(w) => GameResult::win_for(w),
-                    None => GameResult::Draw,
-                };
-                return Ending {
-                    result,
-                    termination: Termination::Adjudication,
-                    reason: adj.reason,
-                };
+                return decided(adj.winner, Termination::Adjudication, adj.reason);
             }
         }
     }

@@ -20,8 +20,11 @@ pub enum ReadError {
 /// How to start an engine.
 #[derive(Clone, Debug, Default)]
 pub struct Launch {
+    /// The program: a path, or a name looked up in `PATH`.
     pub program: String,
+    /// Its arguments, in order.
     pub args: Vec<String>,
+    /// Working directory; `None` = the match's own.
     pub dir: Option<PathBuf>,
 }
 

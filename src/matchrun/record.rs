@@ -1,5 +1,6 @@
 //! What a finished game leaves behind: players, start, moves with their comments, result
-//! and why it ended. Shared by the game loop, the PGN writer and the statistics; knows no
+//! and why it ended, plus the sides' names that every result sentence uses. Shared by the
+//! game loop, the referee, adjudication, the PGN writer and the statistics; knows no
 //! protocol and no rules.
 
 use crate::core::Side;
@@ -7,14 +8,18 @@ use crate::core::Side;
 /// The result of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameResult {
+    /// White (Red in Xiangqi) won.
     WhiteWins,
+    /// Black won.
     BlackWins,
+    /// Drawn.
     Draw,
     /// Not finished (the match was stopped).
     Unfinished,
 }
 
 impl GameResult {
+    /// The result of a game that `side` won.
     pub fn win_for(side: Side) -> GameResult {
         match side {
             Side::White => GameResult::WhiteWins,
@@ -32,6 +37,7 @@ impl GameResult {
         }
     }
 
+    /// Reads a PGN result marker (`1-0`, `0-1`, `1/2-1/2`, `*`).
     pub fn parse(text: &str) -> Option<GameResult> {
         match text {
             "1-0" => Some(GameResult::WhiteWins),
@@ -57,22 +63,36 @@ impl GameResult {
     }
 }
 
+/// How a side is named in results and reasons: `White` or `Black` (Xiangqi's Red plays as
+/// White, as in its FEN).
+pub fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}
+
 /// Why a game ended, as the PGN `Termination` tag says it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Termination {
     /// By the rules (mate, repetition, ...) or a resignation.
     Normal,
+    /// A clock ran out beyond `--timemargin`, or a fixed move time was overstepped.
     TimeForfeit,
+    /// An illegal move, or no move in a position that has one.
     IllegalMove,
     /// The engine process exited or closed its output.
     Disconnection,
     /// No answer at all while no clock was running.
     StalledConnection,
+    /// Ended by `--resign`, `--draw` or `--maxplies`.
     Adjudication,
+    /// Not finished: the match was stopped or the opening was bad.
     Unterminated,
 }
 
 impl Termination {
+    /// The PGN `Termination` tag value.
     pub fn pgn(self) -> &'static str {
         match self {
             Termination::Normal => "normal",
@@ -100,19 +120,27 @@ pub struct MoveEntry {
 pub struct GameRecord {
     /// 1-based, in scheduling order.
     pub number: usize,
-    /// Engine indices.
+    /// Engine index of White (into the match's engine list).
     pub white: usize,
+    /// Engine index of Black.
     pub black: usize,
+    /// White's engine name, as shown and written to PGN.
     pub white_name: String,
+    /// Black's engine name, as shown and written to PGN.
     pub black_name: String,
+    /// kaleido's variant name (the PGN `Variant` tag unless `chess`).
     pub variant: String,
     /// Start position, when it is not the variant's own.
     pub start_fen: Option<String>,
-    /// Side to move and move number at the start (for PGN numbering).
+    /// Side to move at the start (for PGN numbering).
     pub start_side: Side,
+    /// Full-move number at the start (for PGN numbering).
     pub start_fullmove: u32,
+    /// Every ply in PGN text, the opening's book plies first.
     pub moves: Vec<MoveEntry>,
+    /// The result, as the PGN result marker says it.
     pub result: GameResult,
+    /// Why the game ended.
     pub termination: Termination,
     /// A sentence such as "Black loses on time".
     pub reason: String,

@@ -2,10 +2,13 @@
 //! object-safe face the match runner uses; [`GameReferee<G>`] implements it for any
 //! `G: Game` — it checks every move text for legality, rewrites it for each notation and for
 //! PGN, and rules the game over by mate / no-move verdict, repetition (with the variant's
-//! verdict, e.g. Xiangqi perpetual check or chase), `DRAW_PLIES` and dead material.
+//! verdict, e.g. Xiangqi perpetual check or chase), `DRAW_PLIES` and dead material (the
+//! rules of `core::ending`, worded here).
 //! It knows no engine protocol and no particular game.
 
+use super::record::side_name;
 use super::san::{castling_san, normalize_san, san_without_suffix, split_coord, BoardText};
+use crate::core::ending::{rules_end, EndRule};
 use crate::core::{Game, GameConfig, HistoryEntry, MoveList, Notation, Side, Verdict};
 
 /// How moves are written in PGN movetext.
@@ -31,6 +34,7 @@ pub struct PlyRecord {
 }
 
 impl PlyRecord {
+    /// The move in notation `n`.
     pub fn text(&self, n: Notation) -> &str {
         match n {
             Notation::Uci => &self.uci,
@@ -44,6 +48,7 @@ impl PlyRecord {
 pub struct RulesEnd {
     /// `None` for a draw.
     pub winner: Option<Side>,
+    /// The sentence for the result line and the PGN, e.g. `White mates`.
     pub reason: String,
 }
 
@@ -52,6 +57,7 @@ pub struct RulesEnd {
 pub trait Referee: Send {
     /// kaleido's variant name (`fischerandom` for Chess960).
     fn variant(&self) -> &'static str;
+    /// Whether the variant plays Chess960 castling (`fischerandom`).
     fn chess960(&self) -> bool;
     /// Starts a new game at `fen` (`None` = the variant's start position).
     fn reset(&mut self, fen: Option<&str>) -> Result<(), String>;
@@ -59,9 +65,11 @@ pub trait Referee: Send {
     fn start_fen(&self) -> String;
     /// Whether the game started from the variant's own start position.
     fn standard_start(&self) -> bool;
+    /// Side to move in the start position.
     fn start_side(&self) -> Side;
     /// FEN of the current position.
     fn fen(&self) -> String;
+    /// Side to move in the current position.
     fn side_to_move(&self) -> Side;
     /// Legal moves of the current position in notation `n`.
     fn legal_moves(&self, n: Notation) -> Vec<String>;
@@ -93,14 +101,9 @@ fn legal_list<G: Game>(pos: &G) -> MoveList<G::Move> {
     moves
 }
 
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
-}
-
 impl<G: Game> GameReferee<G> {
+    /// A referee for `G` called `name` (kaleido's variant name), with the rules settings
+    /// `cfg` and PGN movetext in `style`, at the variant's start position.
     pub fn new(name: &'static str, cfg: GameConfig, style: MovetextStyle) -> Self {
         let start = G::startpos(&cfg);
         let mut r = GameReferee {
@@ -180,59 +183,34 @@ impl<G: Game> GameReferee<G> {
         }
     }
 
-    /// The rules' verdict on the current position, if the game is over.
+    /// The rules' verdict on the current position (`core::ending`), with its sentence, if
+    /// the game is over.
     fn judge(&self) -> Option<RulesEnd> {
         let stm = self.pos.side_to_move();
-        let ended = |verdict: Verdict, reason: String| {
-            let winner = match verdict {
-                Verdict::Win => Some(stm),
-                Verdict::Loss => Some(stm.flip()),
-                Verdict::Draw => None,
-            };
-            Some(RulesEnd { winner, reason })
-        };
-        if legal_list(&self.pos).is_empty() {
-            let verdict = self.pos.no_moves_verdict();
-            let reason = match (verdict, self.pos.in_check()) {
+        let (verdict, rule) = rules_end(&self.pos, &self.history)?;
+        let reason = match rule {
+            EndRule::NoMoves => match (verdict, self.pos.in_check()) {
                 (Verdict::Loss, true) => format!("{} mates", side_name(stm.flip())),
                 (Verdict::Draw, _) => "stalemate".to_string(),
                 _ => format!("{} has no legal move", side_name(stm)),
-            };
-            return ended(verdict, reason);
-        }
-        if let Some(first) = self.third_occurrence() {
-            let cycle = &self.history[first..];
-            let verdict = G::repetition_verdict(cycle);
-            let reason = match verdict {
-                Verdict::Draw => "threefold repetition".to_string(),
-                Verdict::Loss => Self::repetition_reason(cycle, stm, stm),
-                Verdict::Win => Self::repetition_reason(cycle, stm, stm.flip()),
-            };
-            return ended(verdict, reason);
-        }
-        if G::DRAW_PLIES > 0 && self.pos.halfmove_clock() >= G::DRAW_PLIES {
-            return ended(Verdict::Draw, format!("{}-move rule", G::DRAW_PLIES / 2));
-        }
-        if self.pos.is_insufficient_material() {
-            return ended(Verdict::Draw, "insufficient material".to_string());
-        }
-        None
-    }
-
-    /// Index in `history` of the earliest of the last three occurrences of the current
-    /// position, when it has occurred three times.
-    fn third_occurrence(&self) -> Option<usize> {
-        let key = self.history.last()?.key;
-        let mut seen = 0;
-        for (i, e) in self.history.iter().enumerate().rev() {
-            if e.key == key {
-                seen += 1;
-                if seen == 3 {
-                    return Some(i);
+            },
+            EndRule::Repetition { first } => {
+                let cycle = &self.history[first..];
+                match verdict {
+                    Verdict::Draw => "threefold repetition".to_string(),
+                    Verdict::Loss => Self::repetition_reason(cycle, stm, stm),
+                    Verdict::Win => Self::repetition_reason(cycle, stm, stm.flip()),
                 }
             }
-        }
-        None
+            EndRule::NoProgress => format!("{}-move rule", G::DRAW_PLIES / 2),
+            EndRule::DeadMaterial => "insufficient material".to_string(),
+        };
+        let winner = match verdict {
+            Verdict::Win => Some(stm),
+            Verdict::Loss => Some(stm.flip()),
+            Verdict::Draw => None,
+        };
+        Some(RulesEnd { winner, reason })
     }
 
     /// "perpetual check" when every move of the loser in the cycle gave check, else

@@ -9,7 +9,9 @@ use std::collections::HashMap;
 /// Results between engines `a < b`, from `a`'s side.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PairingTally {
+    /// Game results (wins, losses, draws).
     pub score: Score,
+    /// Game-pair (pentanomial) counts of the pairs whose two games both finished.
     pub pairs: Pentanomial,
 }
 
@@ -21,6 +23,7 @@ pub struct Tally {
     /// First finished game of an unfinished pair: pair id -> points of the lower index.
     half_pairs: HashMap<usize, f64>,
     per_engine: Vec<Score>,
+    /// Finished games counted so far.
     pub games: usize,
 }
 
@@ -44,6 +47,7 @@ fn score_of(points: f64) -> Score {
 }
 
 impl Tally {
+    /// An empty tally for `engines` engines.
     pub fn new(engines: usize) -> Tally {
         Tally {
             engines,
@@ -94,6 +98,7 @@ impl Tally {
         self.per_engine.get(e).copied().unwrap_or_default()
     }
 
+    /// Number of engines in the match.
     pub fn engines(&self) -> usize {
         self.engines
     }

@@ -13,8 +13,11 @@ pub struct BoardText {
 /// A coordinate move split into its parts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CoordMove {
+    /// Square moved from (`e2`, `h10`).
     pub from: String,
+    /// Square moved to.
     pub to: String,
+    /// Promotion piece, upper case (`Q`), if any.
     pub promotion: Option<char>,
 }
 
@@ -58,6 +61,7 @@ impl BoardText {
         Some(BoardText { cells })
     }
 
+    /// The FEN letter on `square` (upper case = White), `None` when it is empty.
     pub fn piece(&self, square: &str) -> Option<char> {
         self.cells.get(square).copied()
     }

@@ -4,8 +4,8 @@
 //! thread prints progress, writes PGN, keeps the tally and stops on an SPRT decision.
 //! Knows no particular game (the referee comes from a factory) and no protocol details.
 
-use super::driver::{start_driver, GameSetup};
-use super::engine::{make_names_unique, EngineSlot, EngineSpec};
+use super::driver::GameSetup;
+use super::engine::{make_names_unique, start_driver, EngineSlot, EngineSpec};
 use super::openings::{self, Opening, OpeningSource};
 use super::pgn::write_game;
 use super::playgame::{play_game, GameOptions, GamePlan};
@@ -13,9 +13,9 @@ use super::record::{GameRecord, GameResult};
 use super::referee::Referee;
 use super::report;
 use super::results::Tally;
-use super::rng::Rng;
 use super::sprt::{self, SprtConfig, SprtDecision};
 use super::timecontrol::Limits;
+use crate::core::rng::Rng;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -24,28 +24,41 @@ use std::time::Duration;
 /// Everything a match needs, validated.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
+    /// The engines in command-line order; in a gauntlet the first plays all the others.
     pub engines: Vec<EngineSpec>,
     /// Match-wide limits; each engine's own settings override them.
     pub limits: Limits,
     /// Games per pairing.
     pub games: usize,
+    /// Games played at the same time (one worker thread each).
     pub concurrency: usize,
+    /// Seed of the opening order, random plies and Chess960 positions.
     pub seed: u64,
+    /// Where games start.
     pub openings: OpeningSource,
+    /// PGN file the games are appended to, if any.
     pub pgn: Option<String>,
+    /// The SPRT that stops the match once decided (two engines only).
     pub sprt: Option<SprtConfig>,
+    /// Settings of every game: time margin, stall timeout, adjudication.
     pub game: GameOptions,
+    /// Whether the first engine plays each of the others and they do not meet (else a
+    /// round-robin).
     pub gauntlet: bool,
+    /// Time allowed for each engine's handshake and pings.
     pub startup_timeout: Duration,
+    /// Trace the engine traffic on stderr.
     pub debug: bool,
 }
 
 /// What a match leaves behind.
 #[derive(Debug)]
 pub struct MatchSummary {
+    /// Engine names as shown: reported names where none was given, made unique.
     pub names: Vec<String>,
     /// Finished games in completion order.
     pub games: Vec<GameRecord>,
+    /// The counts of every finished game.
     pub tally: Tally,
     /// Last LLR and decision, for SPRT runs.
     pub sprt: Option<(f64, SprtDecision)>,

@@ -3,37 +3,39 @@
 //! distribution being the maximum-likelihood one with the hypothesised mean score, and the
 //! Wald bounds from alpha and beta. Pure numbers; knows nothing about engines.
 
-use super::adjudication::parse_pairs;
+use super::keyvalue::{number, parse_pairs};
 use super::stats::{score_from_elo, Pentanomial};
 
 /// `--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SprtConfig {
+    /// Logistic Elo difference of H0.
     pub elo0: f64,
+    /// Logistic Elo difference of H1 (above `elo0`).
     pub elo1: f64,
+    /// Chance of accepting H1 when H0 holds.
     pub alpha: f64,
+    /// Chance of accepting H0 when H1 holds.
     pub beta: f64,
 }
 
 /// The state of the test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SprtDecision {
+    /// Neither bound reached yet: play on.
     Continue,
+    /// The LLR fell to the lower bound: H0 accepted.
     AcceptH0,
+    /// The LLR reached the upper bound: H1 accepted.
     AcceptH1,
 }
 
 impl SprtConfig {
+    /// Parses the words of `--sprt` (`elo0`, `elo1` required; `alpha`, `beta` 0.05 unless
+    /// given), checking `elo0 < elo1` and both rates in (0, 0.5).
     pub fn parse(items: &[String]) -> Result<SprtConfig, String> {
         let pairs = parse_pairs("sprt", items, &["elo0", "elo1", "alpha", "beta"])?;
-        let get = |key: &str, default: Option<f64>| -> Result<f64, String> {
-            match pairs.iter().find(|(k, _)| k == key) {
-                Some((_, v)) => v
-                    .parse()
-                    .map_err(|_| format!("--sprt: bad value '{v}' for {key}")),
-                None => default.ok_or_else(|| format!("--sprt: missing {key}=...")),
-            }
-        };
+        let get = |key: &str, default: Option<f64>| number("sprt", &pairs, key, default);
         let c = SprtConfig {
             elo0: get("elo0", None)?,
             elo1: get("elo1", None)?,
@@ -60,6 +62,7 @@ impl SprtConfig {
         )
     }
 
+    /// The decision for the log-likelihood ratio `llr`.
     pub fn decide(&self, llr: f64) -> SprtDecision {
         let (lo, hi) = self.bounds();
         if llr >= hi {

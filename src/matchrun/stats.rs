@@ -5,8 +5,11 @@
 /// Results from one player's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Score {
+    /// Games won.
     pub wins: u32,
+    /// Games lost.
     pub losses: u32,
+    /// Games drawn.
     pub draws: u32,
 }
 
@@ -14,6 +17,7 @@ pub struct Score {
 /// the player in half points: 0 (0–2), 1 (½–1½), 2 (1–1), 3 (1½–½), 4 (2–0).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Pentanomial {
+    /// Number of pairs at each index, the player's pair points in half points.
     pub counts: [u32; 5],
 }
 
@@ -50,11 +54,14 @@ fn half_interval(score: f64, se: f64) -> Option<f64> {
 /// An Elo estimate with its 95% half-interval (`None` while undefined, e.g. 100% score).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EloEstimate {
+    /// The Elo difference (positive = the player is stronger).
     pub elo: f64,
+    /// Half the width of the 95% interval, in Elo.
     pub error95: Option<f64>,
 }
 
 impl Score {
+    /// Games counted.
     pub fn games(&self) -> u32 {
         self.wins + self.losses + self.draws
     }
@@ -68,6 +75,7 @@ impl Score {
         (self.wins as f64 + 0.5 * self.draws as f64) / n as f64
     }
 
+    /// Adds `other`'s counts to these.
     pub fn add(&mut self, other: Score) {
         self.wins += other.wins;
         self.losses += other.losses;
@@ -83,6 +91,7 @@ impl Score {
         }
     }
 
+    /// Share of drawn games in [0, 1] (0 with no games).
     pub fn draw_ratio(&self) -> f64 {
         let n = self.games();
         if n == 0 {
@@ -127,6 +136,7 @@ impl Pentanomial {
         self.counts[halves] += 1;
     }
 
+    /// Pairs counted.
     pub fn pairs(&self) -> u32 {
         self.counts.iter().sum()
     }

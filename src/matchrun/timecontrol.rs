@@ -18,10 +18,13 @@ pub struct ClockControl {
 /// depth cap); a game needs at least one of them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
+    /// A clock control (`--tc`, `tc=`).
     pub clock: Option<ClockControl>,
     /// Fixed time per move, milliseconds.
     pub movetime_ms: Option<u64>,
+    /// Fixed nodes per move (`--nodes`, `nodes=`).
     pub nodes: Option<u64>,
+    /// Fixed depth per move (`--depth`, `depth=`).
     pub depth: Option<u32>,
 }
 
@@ -163,6 +166,7 @@ pub struct Clock {
 }
 
 impl Clock {
+    /// A full clock at the start of a game under `control`.
     pub fn new(control: ClockControl) -> Clock {
         Clock {
             control,
@@ -176,6 +180,7 @@ impl Clock {
         self.left_ms.max(0) as u64
     }
 
+    /// Milliseconds added after each move.
     pub fn increment_ms(&self) -> u64 {
         self.control.increment_ms
     }

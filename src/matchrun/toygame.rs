@@ -7,6 +7,8 @@
 use crate::core::score::Score;
 use crate::core::{Game, GameConfig, GenKind, MoveList, Notation, Side};
 
+/// A toy position: the shared counter, each side's private flag, the side to move and the
+/// plies since the counter last rose.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Toy {
     count: u32,

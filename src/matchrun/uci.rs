@@ -2,7 +2,10 @@
 //! and UCCI (`ucci`/`ucciok`, `setoption X Y`, `go time ... opptime ...`, `nobestmove`).
 //! Variant selection over `UCI_Variant` / `UCI_Chess960`. Knows no game rules.
 
-use super::driver::*;
+use super::driver::{
+    deadline_in, mate_score, parse_int, Decision, DriverConfig, EngineDriver, EngineError,
+    GameSetup, Protocol, Reply, ThinkRequest, MATE_CP,
+};
 use super::process::EngineProcess;
 use crate::core::{Notation, Side};
 use std::time::{Duration, Instant};
@@ -126,6 +129,8 @@ pub fn parse_bestmove(line: &str) -> Option<Decision> {
 }
 
 impl UciDriver {
+    /// Completes the `uci`/`ucci` handshake on `process` (reading the engine's name and options),
+    /// sends the options of `config` and waits for `readyok`.
     pub fn start(mut process: EngineProcess, config: &DriverConfig) -> Result<UciDriver, String> {
         let ucci = config.protocol == Protocol::Ucci;
         let (hello, ok) = if ucci {
@@ -370,15 +375,8 @@ impl EngineDriver for UciDriver {
         }
     }
 
-    fn game_over(&mut self, _result: &str, _reason: &str) {}
-
-    fn is_alive(&mut self) -> bool {
-        self.process.is_alive()
-    }
-
-    fn quit(&mut self) {
-        let _ = self.process.send("quit");
-        self.process.shutdown(Duration::from_millis(1000));
+    fn process(&mut self) -> &mut EngineProcess {
+        &mut self.process
     }
 }
 

@@ -2,7 +2,10 @@
 //! `variant`, `setboard`, `level`/`st`/`sd`, `force` + `usermove` to replay the game,
 //! `time`/`otim` + `go`, `move ...` replies, `result`, `quit`. Knows no game rules.
 
-use super::driver::*;
+use super::driver::{
+    deadline_in, parse_int, Decision, DriverConfig, EngineDriver, EngineError, GameSetup, Reply,
+    ThinkRequest, MATE_CP,
+};
 use super::process::EngineProcess;
 use super::timecontrol::seconds_text;
 use crate::core::Notation;
@@ -84,6 +87,9 @@ fn xboard_variant(variant: &str) -> &str {
 }
 
 impl XboardDriver {
+    /// Completes the `xboard`/`protover 2` handshake on `process` (accepting or rejecting each
+    /// feature until `done=1`), sends the options of `config` (as `memory`/`cores` where the
+    /// engine asked for those) and pings.
     pub fn start(
         mut process: EngineProcess,
         config: &DriverConfig,
@@ -311,13 +317,8 @@ impl EngineDriver for XboardDriver {
         self.forced = true;
     }
 
-    fn is_alive(&mut self) -> bool {
-        self.process.is_alive()
-    }
-
-    fn quit(&mut self) {
-        let _ = self.process.send("quit");
-        self.process.shutdown(Duration::from_millis(1000));
+    fn process(&mut self) -> &mut EngineProcess {
+        &mut self.process
     }
 }
 

@@ -2,9 +2,9 @@
 //! material-only chess evaluation labels random playout positions with results drawn from
 //! its own logistic curve (settings and weights in `tests/data/recover_material.txt`).
 
+use kaleido::core::rng::Rng;
 use kaleido::core::tune::Tunable;
 use kaleido::core::{Game, GameConfig, MoveList};
-use kaleido::matchrun::rng::Rng;
 use kaleido::variants::chess::Chess;
 use kaleido_tuning::driver::trainable_mask;
 use kaleido_tuning::texel::{fit_k, sigmoid, to_float, tune, Dataset, Settings};

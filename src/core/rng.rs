@@ -1,19 +1,23 @@
-//! A small seeded random generator for the match runner (opening order, random plies,
-//! Chess960 indices). Reproducible for a given `--seed` on every platform and build.
+//! A small seeded random generator (a SplitMix64 stream) for everything that must replay
+//! from a `--seed`: the match runner's opening order, random plies and Chess960 indices,
+//! and datagen's random openings. The same seed gives the same sequence on every platform
+//! and build. Knows no game.
 
-use crate::core::zobrist::splitmix64;
+use super::zobrist::splitmix64;
 
-/// SplitMix64 stream.
+/// A SplitMix64 stream: 64 bits of state, each draw advances it once.
 #[derive(Clone, Debug)]
 pub struct Rng {
     state: u64,
 }
 
 impl Rng {
+    /// The stream of `seed`; equal seeds give equal streams.
     pub fn new(seed: u64) -> Rng {
         Rng { state: seed }
     }
 
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         let (state, out) = splitmix64(self.state);
         self.state = state;

@@ -5,8 +5,8 @@
 //! table and `Bound`), `types` (limits, control flags, reports, answers), `params`,
 //! `time`, `draw`, `history`, `picker`, `shared` (what the threads of one search share),
 //! `worker` (one thread's state and node accounting), `alphabeta`, `qsearch` and `root`
-//! (the algorithm, as methods of the worker), `threads` (the only place that starts
-//! threads or waits) and `bench`. Nothing outside the search sees `shared` or `worker`.
+//! (the algorithm, as methods of the worker), `threads` (the only place that starts search
+//! threads or waits for `stop`) and `bench`. Nothing outside sees `shared` or `worker`.
 
 mod alphabeta;
 mod bench;
@@ -25,5 +25,5 @@ mod worker;
 
 pub use bench::bench;
 pub use threads::{search, spawn, Event, Job, MAX_THREADS};
-pub use tt::{Bound, TranspositionTable, TtEntry};
+pub use tt::{Bound, TranspositionTable, TtEntry, NO_EVAL};
 pub use types::{Control, Iteration, Limits, Outcome, Report, SearchRequest, MAX_DEPTH, MAX_PLY};

@@ -9,7 +9,8 @@
 
 use kaleido::core::{Game, GameConfig, MoveList};
 use kaleido::variants::raumschach::Raumschach;
-use kaleido::variants::raumschach4::{Raumschach4, SETUP_B};
+use kaleido::variants::raumschach::cube4::SETUP_B;
+use kaleido::variants::raumschach::Raumschach4;
 use std::time::Instant;
 
 const POSITIONS: [(&str, &str, u32); 3] = [

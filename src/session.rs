@@ -119,7 +119,7 @@ pub fn new_session(variant: &str, chess960: bool, notation: Notation) -> Option<
             cfg(false),
             notation,
         )),
-        "raumschach4" => Box::new(GameSession::<variants::raumschach4::Raumschach4>::new(
+        "raumschach4" => Box::new(GameSession::<variants::raumschach::Raumschach4>::new(
             cfg(false),
             notation,
         )),
@@ -141,10 +141,10 @@ pub fn bench_variant(variant: &str, depth: Option<u32>) -> Option<Result<(u64, D
         "xiangqi" => bench::<xiangqi::Xiangqi>(xiangqi::BENCH_FENS, &std, depth.unwrap_or(10)),
         "alice" => bench::<alice::Alice>(alice::BENCH_FENS, &std, depth.unwrap_or(10)),
         "raumschach" => {
-            bench::<raumschach::Raumschach>(raumschach::BENCH_FENS, &std, depth.unwrap_or(5))
+            bench::<raumschach::Raumschach>(raumschach::cube5::BENCH_FENS, &std, depth.unwrap_or(5))
         }
         "raumschach4" => {
-            bench::<raumschach4::Raumschach4>(raumschach4::BENCH_FENS, &std, depth.unwrap_or(7))
+            bench::<raumschach::Raumschach4>(raumschach::cube4::BENCH_FENS, &std, depth.unwrap_or(7))
         }
         _ => return None,
     })

@@ -102,8 +102,8 @@ pub fn generate(args: &DatagenArgs) -> Result<Totals, String> {
         "raumschach" => run_games::<raumschach::Raumschach>(args, plies(4), &|_| {
             Ok(raumschach::Raumschach::startpos(&std))
         }),
-        "raumschach4" => run_games::<raumschach4::Raumschach4>(args, plies(4), &|_| {
-            Ok(raumschach4::Raumschach4::startpos(&std))
+        "raumschach4" => run_games::<raumschach::Raumschach4>(args, plies(4), &|_| {
+            Ok(raumschach::Raumschach4::startpos(&std))
         }),
         other => Err(format!("no datagen for variant '{other}'")),
     }

@@ -46,7 +46,7 @@ pub fn new_referee(variant: &str) -> Result<Box<dyn Referee>, String> {
             plain,
             MovetextStyle::Coordinates,
         )),
-        "raumschach4" => Box::new(GameReferee::<variants::raumschach4::Raumschach4>::new(
+        "raumschach4" => Box::new(GameReferee::<variants::raumschach::Raumschach4>::new(
             "raumschach4",
             plain,
             MovetextStyle::Coordinates,

@@ -5,5 +5,4 @@
 pub mod alice;
 pub mod chess;
 pub mod raumschach;
-pub mod raumschach4;
 pub mod xiangqi;

@@ -92,7 +92,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
         "xiangqi" => run_variant::<variants::xiangqi::Xiangqi>(opts, &std),
         "alice" => run_variant::<variants::alice::Alice>(opts, &std),
         "raumschach" => run_variant::<variants::raumschach::Raumschach>(opts, &std),
-        "raumschach4" => run_variant::<variants::raumschach4::Raumschach4>(opts, &std),
+        "raumschach4" => run_variant::<variants::raumschach::Raumschach4>(opts, &std),
         other => Err(format!(
             "variant '{other}' has no tunable evaluation (no `Tunable` implementation) yet"
         )),

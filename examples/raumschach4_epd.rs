@@ -1,5 +1,5 @@
-//! Writes the perft table of Raumschach 4x4x4 (`tests/data/perft/raumschach4.epd`): the setup-B
-//! start position to depth 4, setups A and C, and three positions reached by random legal
+//! Writes the perft table of Raumschach 4x4x4 (`tests/data/perft/raumschach4.epd`): the
+//! setup-B start position to depth 4, setups A and C, and three positions reached by random legal
 //! moves from the start (fixed seeds), each to the depth whose count stays under a node
 //! budget. The counts come from the engine; `tests/perft_raumschach4.rs` re-derives them
 //! with an independent mailbox generator.

@@ -9,7 +9,6 @@ use kaleido::variants::raumschach::bitset::CellSet;
 use kaleido::variants::raumschach::movegen::piece_attacks;
 use kaleido::variants::raumschach::{Cube, Cube4, Cube5};
 
-
 /// A fixed linear congruential generator (reproducible figures).
 struct Lcg(u64);
 impl Lcg {

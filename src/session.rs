@@ -143,9 +143,11 @@ pub fn bench_variant(variant: &str, depth: Option<u32>) -> Option<Result<(u64, D
         "raumschach" => {
             bench::<raumschach::Raumschach>(raumschach::cube5::BENCH_FENS, &std, depth.unwrap_or(5))
         }
-        "raumschach4" => {
-            bench::<raumschach::Raumschach4>(raumschach::cube4::BENCH_FENS, &std, depth.unwrap_or(7))
-        }
+        "raumschach4" => bench::<raumschach::Raumschach4>(
+            raumschach::cube4::BENCH_FENS,
+            &std,
+            depth.unwrap_or(7),
+        ),
         _ => return None,
     })
 }

@@ -8,7 +8,10 @@ mod common;
 use common::{data_file, EngineProc};
 use kaleido::core::{Game, GameConfig, Notation};
 use kaleido::variants::{
-    alice::Alice, chess::Chess, raumschach::{Raumschach, Raumschach4}, xiangqi::Xiangqi,
+    alice::Alice,
+    chess::Chess,
+    raumschach::{Raumschach, Raumschach4},
+    xiangqi::Xiangqi,
 };
 
 /// Replays `line` from `fen`; `Err` names the first move that is not legal there.

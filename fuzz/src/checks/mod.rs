@@ -13,7 +13,10 @@ pub mod text;
 
 use kaleido::core::{Game, GameConfig};
 use kaleido::variants::{
-    alice::Alice, chess::Chess, raumschach::{Raumschach, Raumschach4}, xiangqi::Xiangqi,
+    alice::Alice,
+    chess::Chess,
+    raumschach::{Raumschach, Raumschach4},
+    xiangqi::Xiangqi,
 };
 
 /// What a variant adds to the generic checks.

@@ -12,7 +12,10 @@ use kaleido::core::Notation;
 use kaleido::protocol::Engine;
 use kaleido::session::{canonical_variant, new_session, Session, VARIANTS};
 use kaleido::variants::{
-    alice::Alice, chess::Chess, raumschach::{Raumschach, Raumschach4}, xiangqi::Xiangqi,
+    alice::Alice,
+    chess::Chess,
+    raumschach::{Raumschach, Raumschach4},
+    xiangqi::Xiangqi,
 };
 use std::collections::VecDeque;
 

@@ -30,9 +30,11 @@ pub trait CellSet:
     fn has(self, cell: usize) -> bool {
         self & Self::cell(cell) != Self::ZERO
     }
+    /// Whether the set has no cell.
     fn is_empty(self) -> bool {
         self == Self::ZERO
     }
+    /// Whether the set has a cell.
     fn any(self) -> bool {
         self != Self::ZERO
     }
@@ -40,6 +42,7 @@ pub trait CellSet:
     fn first(self) -> usize;
     /// Highest cell; meaningless on the empty set.
     fn last(self) -> usize;
+    /// Number of cells.
     fn count(self) -> u32;
     /// Whether the set has two or more cells.
     #[inline(always)]

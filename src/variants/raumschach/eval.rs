@@ -22,8 +22,8 @@
 
 use super::bitset::CellSet;
 use super::cube::Cube;
-use super::eval_tables::EvalTables;
 use super::eval_layout::Layout;
+use super::eval_tables::EvalTables;
 use super::geometry::LineGroup;
 use super::movegen::piece_attacks;
 use super::pieces::{code, Kind, CODES, KINDS};
@@ -77,8 +77,7 @@ pub fn build_tables<C: Cube>() -> EvalTables {
                     eg += w[l.material_index(kind)][1];
                 }
                 let sg = sign(side);
-                incremental[(code(side, kind) as usize) << 7 | cell] =
-                    [sg * mg, sg * eg, phase, 0];
+                incremental[(code(side, kind) as usize) << 7 | cell] = [sg * mg, sg * eg, phase, 0];
             }
         }
     }
@@ -117,6 +116,7 @@ pub(crate) fn relative<C: Cube>(side: Side, cell: usize) -> usize {
 /// Receives the evaluation's terms: `count` times the weight at `index` (positive
 /// counts favour White).
 pub(crate) trait Sink {
+    /// Takes `count` times the weight at `index`.
     fn add(&mut self, index: usize, count: i32);
 
     /// The material and piece-square terms of every piece.

@@ -1,8 +1,9 @@
 //! The cubic games' evaluation weight layout: which index of a game's weight table
-//! (`eval_weights5.rs` of Raumschach, `eval_weights4.rs` of Raumschach 4x4x4) means what. The layout
-//! depends only on the edge length and the number of kinds, so it is computed, not
-//! listed; [`weight_names`] runs parallel to the table and [`weights_source`] writes a
-//! table back as the Rust source of the game's weights file (what a tuner commits).
+//! (`eval_weights5.rs` of Raumschach, `eval_weights4.rs` of Raumschach 4x4x4) means
+//! what. The layout depends only on the edge length and the number of kinds, so it is
+//! computed, not listed; [`weight_names`] runs parallel to the table and
+//! [`weights_source`] writes a table back as the Rust source of the game's weights file
+//! (what a tuner commits).
 //!
 //! Piece-square groups hold one entry per cell seen from the piece's owner (Black's
 //! cells reflected through the centre of the cube), folded across the central file
@@ -19,7 +20,9 @@ use crate::core::tune::{weight_table_source, Group};
 /// (the first `kinds` of `Kind::ALL`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
+    /// Edge length of the board.
     pub n: usize,
+    /// Number of piece kinds (the first `kinds` of `Kind::ALL`).
     pub kinds: usize,
     /// Files kept after folding the board across its central file.
     pub half_files: usize,
@@ -38,12 +41,14 @@ pub struct Layout {
     pub king_shelter: usize,
     /// Per line from the own king that an enemy slider of that line could use.
     pub king_open_line: usize,
+    /// For the side to move.
     pub tempo: usize,
     /// Number of weights.
     pub len: usize,
 }
 
 impl Layout {
+    /// The layout of a board of edge `n` with `kinds` piece kinds.
     pub const fn new(n: usize, kinds: usize) -> Layout {
         let half_files = n.div_ceil(2);
         let pst_len = half_files * n * n;

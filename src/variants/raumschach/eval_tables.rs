@@ -36,4 +36,3 @@ impl EvalTables {
         self.values[kind.index()]
     }
 }
-

@@ -51,13 +51,18 @@ pub const UNICORN_LINES: std::ops::Range<usize> = 18..26;
 /// The three kinds of line, indexable (`LineGroup as usize`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LineGroup {
+    /// Through faces: one coordinate changes.
     Rook = 0,
+    /// Through edges: two coordinates change by the same amount.
     Bishop = 1,
+    /// Through corners: all three coordinates change by the same amount.
     Unicorn = 2,
 }
 
 impl LineGroup {
+    /// The three groups in index order.
     pub const ALL: [LineGroup; 3] = [LineGroup::Rook, LineGroup::Bishop, LineGroup::Unicorn];
+    /// The indices in `DIRECTIONS` of this group's directions.
     pub fn directions(self) -> std::ops::Range<usize> {
         match self {
             LineGroup::Rook => ROOK_LINES,

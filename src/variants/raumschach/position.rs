@@ -51,16 +51,19 @@ impl<C: Cube> CubePosition<C> {
         }
     }
 
+    /// Every occupied cell.
     #[inline(always)]
     pub fn occupied(&self) -> C::Set {
         self.colors[0] | self.colors[1]
     }
 
+    /// The cells of `side`'s pieces.
     #[inline(always)]
     pub fn side_pieces(&self, side: Side) -> C::Set {
         self.colors[side.index()]
     }
 
+    /// The cells of `side`'s pieces of `kind`.
     #[inline(always)]
     pub fn pieces(&self, side: Side, kind: Kind) -> C::Set {
         self.kinds[kind.index()] & self.colors[side.index()]
@@ -80,6 +83,7 @@ impl<C: Cube> CubePosition<C> {
         self.kings[side.index()] as usize
     }
 
+    /// The side to move.
     pub fn side_to_move(&self) -> Side {
         self.side
     }

@@ -1,9 +1,9 @@
 //! The lookup tables of one cubic board, in one value: rays, line directions, line-group
 //! reach, king and knight leaps, pawn steps and captures, promotion zones and Zobrist
 //! keys. Each game (`cube5.rs`, `cube4.rs`) builds its [`Tables`] at compile time from
-//! its edge length and move vectors; the [`Cube`](super::cube::Cube) trait reads every
-//! lookup from it. Rows are indexed by cell below `geometry::MAX_CELLS`, so one type
-//! serves both boards. Knows geometry and piece codes, not positions or evaluation.
+//! its edge length and move vectors; the `Cube` trait reads every lookup from it. Rows
+//! are indexed by cell below `geometry::MAX_CELLS`, so one type serves both boards.
+//! Knows geometry and piece codes, not positions, rules of play or evaluation.
 
 use super::geometry::{self, Vector, DIRECTIONS, MAX_CELLS};
 use super::pieces::CODES;
@@ -108,10 +108,7 @@ impl Tables<u128> {
                 narrow(&self.pawn_capturers[0]),
                 narrow(&self.pawn_capturers[1]),
             ],
-            promotion_zone: [
-                self.promotion_zone[0] as u64,
-                self.promotion_zone[1] as u64,
-            ],
+            promotion_zone: [self.promotion_zone[0] as u64, self.promotion_zone[1] as u64],
             zobrist: self.zobrist,
             zobrist_black: self.zobrist_black,
         };

@@ -1,7 +1,8 @@
 //! Checks every cubic game (Raumschach 5x5x5 and 4x4x4) must pass, written once and run
-//! for each: the weight layout is dense and named, the weights file is exactly the
-//! generated source of the weights, the tuning trace scores as the engine, and the
-//! material evaluation counts the pieces of the bench positions. Test code only.
+//! for each: the weight layout is dense and named, the weights file (the one
+//! `WEIGHTS_FILE` names) is exactly the generated source of the weights, the tuning
+//! trace scores as the engine, and the material evaluation counts the pieces of the
+//! bench positions. Test code only.
 
 use super::cube::Cube;
 use super::cube4::{self, Cube4};
@@ -32,6 +33,10 @@ fn trace_scores_as_the_engine<C: Cube>(bench: &[&str], file: &str) {
         <CubePosition<C> as Tunable>::weights_source(C::weights()),
         file
     );
+    // The tuner writes to `WEIGHTS_FILE`: it must name this very file.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(C::WEIGHTS_FILE);
+    let on_disk = std::fs::read_to_string(&path).expect("WEIGHTS_FILE");
+    assert_eq!(on_disk, file, "{}", path.display());
 }
 
 /// Material counted from the FEN's letters, White's view.

@@ -1,12 +1,13 @@
-//! Writes the perft table of Raumschach 4x4x4 (`tests/data/raumschach4.epd`): the setup-B
-//! start position to depth 4, setups A and C, and three positions reached by random legal
+//! Writes the perft table of Raumschach 4x4x4 (`tests/data/perft/raumschach4.epd`): the
+//! setup-B start position to depth 4, setups A and C, and three positions reached by random legal
 //! moves from the start (fixed seeds), each to the depth whose count stays under a node
-//! budget. The counts come from the engine; `tests/raumschach4_perft.rs` re-derives them
+//! budget. The counts come from the engine; `tests/perft_raumschach4.rs` re-derives them
 //! with an independent mailbox generator.
-//! Run: `cargo run --release --example raumschach4_epd > tests/data/raumschach4.epd`.
+//! Run: `cargo run --release --example raumschach4_epd > tests/data/perft/raumschach4.epd`.
 
 use kaleido::core::{Game, GameConfig, MoveList};
-use kaleido::variants::raumschach4::{Raumschach4, SETUP_A, SETUP_B, SETUP_C};
+use kaleido::variants::raumschach::cube4::{SETUP_A, SETUP_B, SETUP_C};
+use kaleido::variants::raumschach::Raumschach4;
 
 /// Largest count written for a position (keeps the cross-check test fast).
 const NODE_BUDGET: u64 = 7_000_000;
@@ -53,10 +54,10 @@ fn main() {
     println!("# Raumschach 4x4x4 (SIII4) perft table, written by `cargo run --release --example raumschach4_epd`.");
     println!("# Position text: 16 '/'-separated rows, level D rank 4 first (D4 D3 D2 D1 C4 .. A1), files a..d;");
     println!("#   K Q R B N P (upper case White), digits = empty cells; side; '-' '-'; halfmove; fullmove.");
-    println!("# Rules: src/variants/raumschach4/PROTOCOL.md (reconstructed from rules-raumschach.md section 7).");
+    println!("# Rules: protocol.md section 11 (reconstructed from rules-raumschach.md section 7).");
     println!("# Counts come from kaleido's generator and are re-derived by the independent mailbox generator");
     println!(
-        "#   in tests/raumschach4_perft.rs; depths whose count exceeds {NODE_BUDGET} are left out."
+        "#   in tests/perft_raumschach4.rs; depths whose count exceeds {NODE_BUDGET} are left out."
     );
     println!("# Lines: setup B (start), setup C, setup A, then random legal playouts from B:");
     println!("#   8 plies (seed 4), 15 plies (seed 44), 24 plies (seed 444).");

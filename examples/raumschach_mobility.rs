@@ -1,5 +1,5 @@
 //! Measures piece mobility on the 5x5x5 and 4x4x4 boards (the basis of the piece values
-//! in `variants/raumschach/cube5.rs` and `variants/raumschach4/cube4.rs`): per kind, the
+//! in `variants/raumschach/cube5.rs` and `variants/raumschach/cube4.rs`): per kind, the
 //! minimum, maximum and average number of cells attacked over all cells of an empty board,
 //! and the average on boards with 30% of the cells occupied at random (fixed seed).
 //! Run: `cargo run --release --example raumschach_mobility`.
@@ -7,8 +7,7 @@
 use kaleido::core::bits::BitWord;
 use kaleido::variants::raumschach::bitset::CellSet;
 use kaleido::variants::raumschach::movegen::piece_attacks;
-use kaleido::variants::raumschach::{Cube, Cube5};
-use kaleido::variants::raumschach4::Cube4;
+use kaleido::variants::raumschach::{Cube, Cube4, Cube5};
 
 /// A fixed linear congruential generator (reproducible figures).
 struct Lcg(u64);

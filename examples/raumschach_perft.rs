@@ -1,15 +1,16 @@
 //! Single-thread perft speed of Raumschach 5x5x5 (the start position to depth 4 and two
-//! middlegame positions from the shared perft file) and 4x4x4 (setup B to depth 4), or of
-//! any 5x5x5 FEN and depth given on the command line. Besides the bulk-counted perft (leaves counted from the move list) it
-//! times a perft that plays every leaf move, and the static evaluation of every leaf.
+//! middlegame positions of `tests/data/perft/raumschach.epd`) and 4x4x4 (setup B to depth
+//! 4), or of any 5x5x5 FEN and depth given on the command line. Besides the bulk-counted
+//! perft (leaves counted from the move list) it times a perft that plays every leaf move,
+//! and the static evaluation of every leaf.
 //! Each figure is the best of three runs, timed in CPU time of this thread (Linux
 //! `/proc/thread-self/schedstat`; wall time elsewhere), so other load on a shared machine
 //! inflates it less.
 //! Run: `cargo run --release --example raumschach_perft [depth] [fen]`.
 
 use kaleido::core::{Game, GameConfig, MoveList};
-use kaleido::variants::raumschach::Raumschach;
-use kaleido::variants::raumschach4::{Raumschach4, SETUP_B};
+use kaleido::variants::raumschach::cube4::SETUP_B;
+use kaleido::variants::raumschach::{Raumschach, Raumschach4};
 use std::time::Instant;
 
 const POSITIONS: [(&str, &str, u32); 3] = [

@@ -5,7 +5,8 @@
 //! FEN rejections, move text, mate / stalemate, and whole-position invariants.
 
 use kaleido::core::{Game, GameConfig, GenKind, MoveList, Notation, Verdict};
-use kaleido::variants::raumschach4::{Raumschach4, SETUP_A, SETUP_B, SETUP_C};
+use kaleido::variants::raumschach::cube4::{SETUP_A, SETUP_B, SETUP_C};
+use kaleido::variants::raumschach::Raumschach4;
 
 const DATA: &str = "tests/data/raumschach4";
 const N: usize = 4;
@@ -221,7 +222,7 @@ fn mirror_fen(fen: &str) -> String {
 
 #[test]
 fn evaluation_and_move_counts_are_colour_symmetric() {
-    let text = std::fs::read_to_string("tests/data/raumschach4.epd").expect("perft table");
+    let text = std::fs::read_to_string("tests/data/perft/raumschach4.epd").expect("perft table");
     for case in kaleido::core::perft::parse_epd(&text).expect("epd") {
         let pos = Raumschach4::from_fen(&case.fen, &cfg()).expect("fen");
         let mirrored = Raumschach4::from_fen(&mirror_fen(&case.fen), &cfg()).expect("mirrored fen");

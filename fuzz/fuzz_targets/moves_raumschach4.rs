@@ -1,7 +1,7 @@
 //! libFuzzer entry for the `moves_raumschach4` target; the checks are in `kaleido_fuzz::checks`.
 #![no_main]
 
-use kaleido::variants::raumschach4::Raumschach4;
+use kaleido::variants::raumschach::Raumschach4;
 use kaleido_fuzz::checks::*;
 use libfuzzer_sys::fuzz_target;
 

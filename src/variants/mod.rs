@@ -15,7 +15,6 @@
 pub mod alice;
 pub mod chess;
 pub mod raumschach;
-pub mod raumschach4;
 pub mod xiangqi;
 
 use crate::core::tune::Tunable;
@@ -140,13 +139,13 @@ registry! {
     /// Raumschach: Maack's 5x5x5 three-dimensional chess.
     Raumschach => raumschach::Raumschach {
         name: "raumschach", aliases: &[], files: 5, ranks: 5, levels: 5,
-        chess960: false, bench_fens: raumschach::BENCH_FENS, bench_depth: 5,
+        chess960: false, bench_fens: raumschach::cube5::BENCH_FENS, bench_depth: 5,
         movetext: Movetext::Coordinates, openings: Openings::StartPosition, datagen_plies: 4,
     }
     /// Raumschach 4x4x4 (SIII4 setup B).
-    Raumschach4 => raumschach4::Raumschach4 {
+    Raumschach4 => raumschach::Raumschach4 {
         name: "raumschach4", aliases: &[], files: 4, ranks: 4, levels: 4,
-        chess960: false, bench_fens: raumschach4::BENCH_FENS, bench_depth: 7,
+        chess960: false, bench_fens: raumschach::cube4::BENCH_FENS, bench_depth: 7,
         movetext: Movetext::Coordinates, openings: Openings::StartPosition, datagen_plies: 4,
     }
 }

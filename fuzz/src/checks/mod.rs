@@ -13,7 +13,10 @@ pub mod text;
 
 use kaleido::core::{Game, GameConfig};
 use kaleido::variants::{
-    alice::Alice, chess::Chess, raumschach::Raumschach, raumschach4::Raumschach4, xiangqi::Xiangqi,
+    alice::Alice,
+    chess::Chess,
+    raumschach::{Raumschach, Raumschach4},
+    xiangqi::Xiangqi,
 };
 
 /// What a variant adds to the generic checks.
@@ -87,8 +90,8 @@ impl Checked for Alice {
 impl Checked for Raumschach4 {
     const CONFIGS: &'static [GameConfig] = &[STANDARD];
     const MOVE_FENS: &'static [&'static str] = &[
-        kaleido::variants::raumschach4::SETUP_B,
-        kaleido::variants::raumschach4::SETUP_A,
+        kaleido::variants::raumschach::cube4::SETUP_B,
+        kaleido::variants::raumschach::cube4::SETUP_A,
         "r1nr/1k2/4/4/3b/2n1/2b1/PPPP/pppB/4/2Q1/3B/4/4/1K2/RNNR w - - 3 6",
         "4/4/3r/1P1P/r3/4/nbb1/4/p2p/4/N3/Pk1K/3B/4/4/1qR1 w - - 0 28",
     ];

@@ -30,9 +30,11 @@ pub trait CellSet:
     fn has(self, cell: usize) -> bool {
         self & Self::cell(cell) != Self::ZERO
     }
+    /// Whether the set has no cell.
     fn is_empty(self) -> bool {
         self == Self::ZERO
     }
+    /// Whether the set has a cell.
     fn any(self) -> bool {
         self != Self::ZERO
     }
@@ -40,6 +42,7 @@ pub trait CellSet:
     fn first(self) -> usize;
     /// Highest cell; meaningless on the empty set.
     fn last(self) -> usize;
+    /// Number of cells.
     fn count(self) -> u32;
     /// Whether the set has two or more cells.
     #[inline(always)]
@@ -53,43 +56,31 @@ pub trait CellSet:
     }
 }
 
-impl CellSet for u128 {
-    #[inline(always)]
-    fn cell(cell: usize) -> Self {
-        1u128 << cell
-    }
-    #[inline(always)]
-    fn first(self) -> usize {
-        self.trailing_zeros() as usize
-    }
-    #[inline(always)]
-    fn last(self) -> usize {
-        127 - self.leading_zeros() as usize
-    }
-    #[inline(always)]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
+/// `CellSet` for a primitive unsigned word (bit `i` = cell `i`).
+macro_rules! cell_set_for_words {
+    ($($word:ty),*) => {$(
+        impl CellSet for $word {
+            #[inline(always)]
+            fn cell(cell: usize) -> Self {
+                (1 as $word) << cell
+            }
+            #[inline(always)]
+            fn first(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            #[inline(always)]
+            fn last(self) -> usize {
+                (<$word>::BITS as usize - 1) - self.leading_zeros() as usize
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+        }
+    )*};
 }
 
-impl CellSet for u64 {
-    #[inline(always)]
-    fn cell(cell: usize) -> Self {
-        1u64 << cell
-    }
-    #[inline(always)]
-    fn first(self) -> usize {
-        self.trailing_zeros() as usize
-    }
-    #[inline(always)]
-    fn last(self) -> usize {
-        63 - self.leading_zeros() as usize
-    }
-    #[inline(always)]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-}
+cell_set_for_words!(u128, u64);
 
 #[cfg(test)]
 mod tests {

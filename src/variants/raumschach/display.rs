@@ -4,12 +4,12 @@
 
 use super::cube::Cube;
 use super::pieces::{code_letter, EMPTY};
-use super::position::Position;
+use super::position::CubePosition;
 use crate::core::Side;
 
 const GAP: &str = "   ";
 
-impl<C: Cube> Position<C> {
+impl<C: Cube> CubePosition<C> {
     /// A text diagram; upper case = White, `.` = empty cell.
     pub fn diagram(&self) -> String {
         let n = C::N;

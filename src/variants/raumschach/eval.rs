@@ -23,10 +23,11 @@
 use super::bitset::CellSet;
 use super::cube::Cube;
 use super::eval_layout::Layout;
+use super::eval_tables::EvalTables;
 use super::geometry::LineGroup;
 use super::movegen::piece_attacks;
 use super::pieces::{code, Kind, CODES, KINDS};
-use super::position::Position;
+use super::position::CubePosition;
 use crate::core::bits::BitWord;
 use crate::core::{Score, Side};
 
@@ -35,97 +36,65 @@ const PHASE_WEIGHT: [i32; KINDS] = [0, 1, 1, 2, 4, 0, 1];
 /// Endgame scale of every position (no drawish-ending scaling).
 pub const SCALE_MAX: i32 = 64;
 
-/// The tables one board derives from its weights and geometry.
-#[derive(Clone, Debug)]
-pub struct EvalTables {
-    /// Typical mobility of a kind in play (3/4 of its average empty-board mobility).
-    mobility_base: [i32; KINDS],
-    /// What a piece adds to the position's incremental sums, by `code << 7 | cell`:
-    /// `[mg, eg, phase, 0]`, mg/eg signed from White's view.
-    incremental: Box<[[i32; 4]; CODES * 128]>,
-    /// Phase of the start position (full middlegame).
-    pub max_phase: i32,
-    /// The game's kinds by increasing material value, king last (exchange order).
-    pub cheapest_first: Vec<Kind>,
-    /// Exchange value by kind (`Cube::EXCHANGE_VALUES`: move ordering, exchanges, the
-    /// material-only evaluation); 0 for the king. Not the tuned material weights.
-    values: [i32; KINDS],
-}
-
-impl EvalTables {
-    /// Derives the tables of game `C` from its weights.
-    pub fn build<C: Cube>() -> EvalTables {
-        let w = C::weights();
-        let l = Layout::of::<C>();
-        let cells = C::CELLS;
-        let mut mobility_base = [0; KINDS];
-        let mut values = [0; KINDS];
-        for &kind in C::KINDS {
-            let k = kind.index();
-            if !matches!(kind, Kind::Pawn | Kind::King) {
-                let total: i32 = (0..cells)
-                    .map(|c| piece_attacks::<C>(kind, c, C::Set::ZERO).count() as i32)
-                    .sum();
-                // Pieces keep about three quarters of their empty-board moves in play.
-                mobility_base[k] = total / cells as i32 * 3 / 4;
-            }
-            if kind != Kind::King {
-                values[k] = C::EXCHANGE_VALUES[k];
-            }
+/// Derives the tables of game `C` from its weights and geometry (`Cube::eval_tables`).
+pub fn build_tables<C: Cube>() -> EvalTables {
+    let w = C::weights();
+    let l = Layout::of::<C>();
+    let cells = C::CELLS;
+    let mut mobility_base = [0; KINDS];
+    let mut values = [0; KINDS];
+    for &kind in C::KINDS {
+        let k = kind.index();
+        if !matches!(kind, Kind::Pawn | Kind::King) {
+            let total: i32 = (0..cells)
+                .map(|c| piece_attacks::<C>(kind, c, C::Set::ZERO).count() as i32)
+                .sum();
+            // Pieces keep about three quarters of their empty-board moves in play.
+            mobility_base[k] = total / cells as i32 * 3 / 4;
         }
-        let max_phase = C::START_FEN
-            .split_whitespace()
-            .next()
-            .unwrap_or("")
-            .chars()
-            .filter_map(Kind::from_letter)
-            .map(|k| PHASE_WEIGHT[k.index()])
-            .sum::<i32>()
-            .max(1);
-        let mut incremental = Box::new([[0i32; 4]; CODES * 128]);
-        for &kind in C::KINDS {
-            let phase = PHASE_WEIGHT[kind.index()];
-            for cell in 0..cells {
-                for side in [Side::White, Side::Black] {
-                    let rel = relative::<C>(side, cell);
-                    let [mut mg, mut eg] = w[l.pst_index(kind, rel)];
-                    if kind != Kind::King {
-                        mg += w[l.material_index(kind)][0];
-                        eg += w[l.material_index(kind)][1];
-                    }
-                    let sg = sign(side);
-                    incremental[(code(side, kind) as usize) << 7 | cell] =
-                        [sg * mg, sg * eg, phase, 0];
+        if kind != Kind::King {
+            values[k] = C::EXCHANGE_VALUES[k];
+        }
+    }
+    let max_phase = C::START_FEN
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .chars()
+        .filter_map(Kind::from_letter)
+        .map(|k| PHASE_WEIGHT[k.index()])
+        .sum::<i32>()
+        .max(1);
+    let mut incremental = Box::new([[0i32; 4]; CODES * 128]);
+    for &kind in C::KINDS {
+        let phase = PHASE_WEIGHT[kind.index()];
+        for cell in 0..cells {
+            for side in [Side::White, Side::Black] {
+                let rel = relative::<C>(side, cell);
+                let [mut mg, mut eg] = w[l.pst_index(kind, rel)];
+                if kind != Kind::King {
+                    mg += w[l.material_index(kind)][0];
+                    eg += w[l.material_index(kind)][1];
                 }
+                let sg = sign(side);
+                incremental[(code(side, kind) as usize) << 7 | cell] = [sg * mg, sg * eg, phase, 0];
             }
         }
-        let mut cheapest_first: Vec<Kind> = C::KINDS.to_vec();
-        cheapest_first.sort_by_key(|&k| {
-            if k == Kind::King {
-                i32::MAX
-            } else {
-                values[k.index()]
-            }
-        });
-        EvalTables {
-            mobility_base,
-            incremental,
-            max_phase,
-            cheapest_first,
-            values,
+    }
+    let mut cheapest_first: Vec<Kind> = C::KINDS.to_vec();
+    cheapest_first.sort_by_key(|&k| {
+        if k == Kind::King {
+            i32::MAX
+        } else {
+            values[k.index()]
         }
-    }
-
-    /// The incremental-sum contribution `[mg, eg, phase, 0]` of piece `code` on `cell`.
-    #[inline(always)]
-    pub fn entry(&self, code: u8, cell: usize) -> &[i32; 4] {
-        &self.incremental[((code as usize) & (CODES - 1)) << 7 | (cell & 127)]
-    }
-
-    /// Exchange value of a kind (move ordering, SEE).
-    #[inline(always)]
-    pub fn value(&self, kind: Kind) -> i32 {
-        self.values[kind.index()]
+    });
+    EvalTables {
+        mobility_base,
+        incremental,
+        max_phase,
+        cheapest_first,
+        values,
     }
 }
 
@@ -147,10 +116,11 @@ pub(crate) fn relative<C: Cube>(side: Side, cell: usize) -> usize {
 /// Receives the evaluation's terms: `count` times the weight at `index` (positive
 /// counts favour White).
 pub(crate) trait Sink {
+    /// Takes `count` times the weight at `index`.
     fn add(&mut self, index: usize, count: i32);
 
     /// The material and piece-square terms of every piece.
-    fn pieces<C: Cube>(&mut self, pos: &Position<C>, l: &Layout) {
+    fn pieces<C: Cube>(&mut self, pos: &CubePosition<C>, l: &Layout) {
         for side in [Side::White, Side::Black] {
             let sg = sign(side);
             for &kind in C::KINDS {
@@ -182,14 +152,14 @@ impl Sink for Accumulator {
 
     /// The position's incremental sums hold exactly these terms.
     #[inline(always)]
-    fn pieces<C: Cube>(&mut self, pos: &Position<C>, _: &Layout) {
+    fn pieces<C: Cube>(&mut self, pos: &CubePosition<C>, _: &Layout) {
         self.mg += pos.psq[0];
         self.eg += pos.psq[1];
     }
 }
 
 /// Adds every term of `pos` to `sink`; returns the game phase.
-pub(crate) fn evaluate_into<C: Cube, S: Sink>(pos: &Position<C>, sink: &mut S) -> i32 {
+pub(crate) fn evaluate_into<C: Cube, S: Sink>(pos: &CubePosition<C>, sink: &mut S) -> i32 {
     let l = Layout::of::<C>();
     sink.pieces(pos, &l);
     pos.dynamic_terms(Side::White, &l, sink);
@@ -198,7 +168,7 @@ pub(crate) fn evaluate_into<C: Cube, S: Sink>(pos: &Position<C>, sink: &mut S) -
     pos.psq[2].clamp(0, C::eval_tables().max_phase)
 }
 
-impl<C: Cube> Position<C> {
+impl<C: Cube> CubePosition<C> {
     /// The terms of one side that are not in the incremental sums.
     fn dynamic_terms<S: Sink>(&self, side: Side, l: &Layout, sink: &mut S) {
         let t = C::eval_tables();
@@ -291,42 +261,5 @@ impl<C: Cube> Position<C> {
         let max = C::eval_tables().max_phase;
         let white = (acc.mg * phase + acc.eg * (max - phase)) / max;
         white * sign(self.side)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::{Cube5, Raumschach, BENCH_FENS};
-    use super::*;
-    use crate::core::{Game, GameConfig};
-
-    /// Material counted from the FEN's letters, White's view.
-    fn material_from_text(fen: &str) -> i32 {
-        let w = Cube5::eval_tables();
-        let placement = fen.split_whitespace().next().expect("placement");
-        placement
-            .chars()
-            .filter_map(|c| {
-                let kind = Kind::from_letter(c)?;
-                let sign = if c.is_ascii_uppercase() { 1 } else { -1 };
-                (kind != Kind::King).then(|| sign * w.values[kind.index()])
-            })
-            .sum()
-    }
-
-    #[test]
-    fn material_eval_is_the_piece_count_from_the_mover_view() {
-        for fen in BENCH_FENS {
-            let pos = Raumschach::from_fen(fen, &GameConfig::default()).expect("bench FEN");
-            let white = material_from_text(fen);
-            let expected = if pos.side_to_move() == Side::White {
-                white
-            } else {
-                -white
-            };
-            assert_eq!(pos.material_eval(), expected, "{fen}");
-        }
-        let start = Raumschach::startpos(&GameConfig::default());
-        assert_eq!(start.material_eval(), 0);
     }
 }

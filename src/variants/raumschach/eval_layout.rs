@@ -1,8 +1,9 @@
 //! The cubic games' evaluation weight layout: which index of a game's weight table
-//! (`eval_weights.rs` of Raumschach and of Raumschach 4x4x4) means what. The layout
-//! depends only on the edge length and the number of kinds, so it is computed, not
-//! listed; [`weight_names`] runs parallel to the table and [`weights_source`] writes a
-//! table back as the Rust source of the game's weights file (what a tuner commits).
+//! (`eval_weights5.rs` of Raumschach, `eval_weights4.rs` of Raumschach 4x4x4) means
+//! what. The layout depends only on the edge length and the number of kinds, so it is
+//! computed, not listed; [`weight_names`] runs parallel to the table and
+//! [`weights_source`] writes a table back as the Rust source of the game's weights file
+//! (what a tuner commits).
 //!
 //! Piece-square groups hold one entry per cell seen from the piece's owner (Black's
 //! cells reflected through the centre of the cube), folded across the central file
@@ -19,7 +20,9 @@ use crate::core::tune::{weight_table_source, Group};
 /// (the first `kinds` of `Kind::ALL`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
+    /// Edge length of the board.
     pub n: usize,
+    /// Number of piece kinds (the first `kinds` of `Kind::ALL`).
     pub kinds: usize,
     /// Files kept after folding the board across its central file.
     pub half_files: usize,
@@ -38,12 +41,14 @@ pub struct Layout {
     pub king_shelter: usize,
     /// Per line from the own king that an enemy slider of that line could use.
     pub king_open_line: usize,
+    /// For the side to move.
     pub tempo: usize,
     /// Number of weights.
     pub len: usize,
 }
 
 impl Layout {
+    /// The layout of a board of edge `n` with `kinds` piece kinds.
     pub const fn new(n: usize, kinds: usize) -> Layout {
         let half_files = n.div_ceil(2);
         let pst_len = half_files * n * n;
@@ -106,7 +111,7 @@ const KIND_NAMES: [&str; 7] = [
 ];
 
 /// The groups in table order (the weights file has one commented block per group).
-fn groups(l: &Layout) -> Vec<Group<String>> {
+pub(super) fn groups(l: &Layout) -> Vec<Group<String>> {
     let group = |name: &str, start, len, per_line| Group {
         name: name.to_string(),
         start,
@@ -182,23 +187,8 @@ pub const WEIGHTS: [[i32; 2]; n_weights({}, {})] = [
 mod tests {
     use super::*;
 
-    fn check<C: Cube>() {
-        let l = Layout::of::<C>();
-        assert!(C::KINDS.iter().enumerate().all(|(i, k)| *k as usize == i));
-        let names = weight_names::<C>();
-        assert_eq!(names.len(), l.len);
-        assert!(names.iter().all(|n| !n.is_empty()));
-        let mut sorted = names.clone();
-        sorted.sort();
-        sorted.dedup();
-        assert_eq!(sorted.len(), l.len);
-        assert_eq!(groups(&l).iter().map(|g| g.len).sum::<usize>(), l.len);
-    }
-
     #[test]
-    fn layouts_are_dense_and_named() {
-        check::<super::super::Cube5>();
-        check::<crate::variants::raumschach4::Cube4>();
+    fn layout_sizes() {
         assert_eq!(n_weights(5, 7), 6 + 7 * 75 + 5 + 4);
         assert_eq!(n_weights(4, 6), 5 + 6 * 32 + 4 + 4);
     }

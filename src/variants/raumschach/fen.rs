@@ -8,14 +8,14 @@
 use super::bitset::CellSet;
 use super::cube::Cube;
 use super::pieces::{code_letter, Kind, EMPTY};
-use super::position::Position;
+use super::position::CubePosition;
 use crate::core::Side;
 
 fn level_letter(z: usize) -> char {
     (b'A' + z as u8) as char
 }
 
-impl<C: Cube> Position<C> {
+impl<C: Cube> CubePosition<C> {
     /// Parses position text; see the module doc for the format.
     pub fn parse_fen(text: &str) -> Result<Self, String> {
         let n = C::N;
@@ -41,7 +41,7 @@ impl<C: Cube> Position<C> {
                 n
             ));
         }
-        let mut pos = Position::<C>::empty();
+        let mut pos = CubePosition::<C>::empty();
         let mut king_count = [0usize; 2];
         for (i, row) in rows.iter().enumerate() {
             let level = n - 1 - i / n;

@@ -1,4 +1,4 @@
-//! `core::Game` for every cubic game (`Position<C>` for any [`Cube`]): the glue between
+//! `core::Game` for every cubic game (`CubePosition<C>` for any [`Cube`]): the glue between
 //! the generic search/protocol and this folder's position, generator, text and
 //! evaluation. Knows nothing the trait does not ask for.
 
@@ -6,11 +6,11 @@ use super::bitset::CellSet;
 use super::cube::Cube;
 use super::moves::{move_text, parse_move_text, Move, MOVE_BITS};
 use super::pieces::{code_kind, Kind, CODES, EMPTY};
-use super::position::Position;
+use super::position::CubePosition;
 use crate::core::eval_mode::{eval_mode, EvalMode};
 use crate::core::{Game, GameConfig, GenKind, MoveList, Notation, Score, Side};
 
-impl<C: Cube> Game for Position<C> {
+impl<C: Cube> Game for CubePosition<C> {
     type Move = Move;
 
     const VARIANT: &'static str = C::VARIANT;
@@ -19,15 +19,15 @@ impl<C: Cube> Game for Position<C> {
     const DRAW_PLIES: u32 = 100;
 
     fn startpos(_cfg: &GameConfig) -> Self {
-        match Position::parse_fen(C::START_FEN) {
+        match CubePosition::parse_fen(C::START_FEN) {
             Ok(p) => p,
             // The constant is covered by tests; an empty board is never reached.
-            Err(_) => Position::empty(),
+            Err(_) => CubePosition::empty(),
         }
     }
 
     fn from_fen(text: &str, _cfg: &GameConfig) -> Result<Self, String> {
-        Position::parse_fen(text)
+        CubePosition::parse_fen(text)
     }
 
     fn fen(&self) -> String {

@@ -1,7 +1,8 @@
 //! Geometry of an N x N x N cube, shared by the 5x5x5 and 4x4x4 games: cell numbering,
 //! the 26 line directions grouped as rook / bishop / unicorn lines, and `const fn`
-//! builders for ray, leap and step tables. Tables are built as `u128` rows and narrowed
-//! to `u64` for boards of at most 64 cells. Knows no pieces, colours or rules.
+//! builders for ray, leap and step tables. Tables are built as `u128` rows of
+//! [`MAX_CELLS`] cells (`tables` narrows them to `u64` for boards of at most 64 cells).
+//! Knows no pieces, colours or rules.
 //!
 //! Cell numbering: `cell = level * N * N + rank * N + file` (all 0-based; level 0 = A,
 //! rank 0 = 1, file 0 = a). A vector is `(dx, dy, dz)` = (file, rank, level).
@@ -50,13 +51,18 @@ pub const UNICORN_LINES: std::ops::Range<usize> = 18..26;
 /// The three kinds of line, indexable (`LineGroup as usize`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LineGroup {
+    /// Through faces: one coordinate changes.
     Rook = 0,
+    /// Through edges: two coordinates change by the same amount.
     Bishop = 1,
+    /// Through corners: all three coordinates change by the same amount.
     Unicorn = 2,
 }
 
 impl LineGroup {
+    /// The three groups in index order.
     pub const ALL: [LineGroup; 3] = [LineGroup::Rook, LineGroup::Bishop, LineGroup::Unicorn];
+    /// The indices in `DIRECTIONS` of this group's directions.
     pub fn directions(self) -> std::ops::Range<usize> {
         match self {
             LineGroup::Rook => ROOK_LINES,
@@ -138,11 +144,16 @@ pub const fn step(n: usize, cell: usize, v: Vector) -> Option<usize> {
     cell_at(n, x + v.0 as i32, y + v.1 as i32, z + v.2 as i32)
 }
 
+/// Table rows per board: every table is indexed by cell below this bound (the 125 cells
+/// of 5x5x5 rounded up to a bit width), so one table type serves both boards; rows past
+/// the board's last cell stay empty.
+pub const MAX_CELLS: usize = 128;
+
 /// For every cell and direction: the cells strictly beyond the cell along that line.
-pub const fn rays<const N: usize, const CELLS: usize>() -> [[u128; 26]; CELLS] {
-    let mut out = [[0u128; 26]; CELLS];
+pub const fn rays<const N: usize>() -> [[u128; 26]; MAX_CELLS] {
+    let mut out = [[0u128; 26]; MAX_CELLS];
     let mut c = 0;
-    while c < CELLS {
+    while c < N * N * N {
         let mut d = 0;
         while d < 26 {
             let mut at = c;
@@ -161,17 +172,17 @@ pub const fn rays<const N: usize, const CELLS: usize>() -> [[u128; 26]; CELLS] {
 pub const NO_LINE: u8 = u8::MAX;
 
 /// For every pair of cells `(a, b)`: the direction index leading from `a` to `b` along a
-/// line, or `NO_LINE`.
-pub const fn line_directions<const N: usize, const CELLS: usize>() -> [[u8; CELLS]; CELLS] {
-    let mut out = [[NO_LINE; CELLS]; CELLS];
+/// line, or `NO_LINE` (read off `rays`: a cell lies on at most one ray of another).
+pub const fn line_directions(rays: &[[u128; 26]; MAX_CELLS]) -> [[u8; MAX_CELLS]; MAX_CELLS] {
+    let mut out = [[NO_LINE; MAX_CELLS]; MAX_CELLS];
     let mut a = 0;
-    while a < CELLS {
+    while a < MAX_CELLS {
         let mut d = 0;
         while d < 26 {
-            let mut at = a;
-            while let Some(next) = step(N, at, DIRECTIONS[d]) {
-                out[a][next] = d as u8;
-                at = next;
+            let mut ray = rays[a][d];
+            while ray != 0 {
+                out[a][ray.trailing_zeros() as usize] = d as u8;
+                ray &= ray - 1;
             }
             d += 1;
         }
@@ -191,14 +202,17 @@ pub const fn group_of(d: usize) -> LineGroup {
     }
 }
 
-/// For every cell: the cells one `v` away, for each `v` in `vectors`.
-pub const fn leaps<const N: usize, const CELLS: usize>(vectors: &[Vector]) -> [u128; CELLS] {
-    let mut out = [0u128; CELLS];
+/// For every cell: the cells one `v` away, for each `v` in `vectors`; with `reverse`,
+/// the cells from which one `v` lands on it.
+const fn leap_table<const N: usize>(vectors: &[Vector], reverse: bool) -> [u128; MAX_CELLS] {
+    let mut out = [0u128; MAX_CELLS];
     let mut c = 0;
-    while c < CELLS {
+    while c < N * N * N {
         let mut i = 0;
         while i < vectors.len() {
-            if let Some(to) = step(N, c, vectors[i]) {
+            let (x, y, z) = vectors[i];
+            let v = if reverse { (-x, -y, -z) } else { (x, y, z) };
+            if let Some(to) = step(N, c, v) {
                 out[c] |= 1u128 << to;
             }
             i += 1;
@@ -208,41 +222,24 @@ pub const fn leaps<const N: usize, const CELLS: usize>(vectors: &[Vector]) -> [u
     out
 }
 
+/// For every cell: the cells one `v` away, for each `v` in `vectors`.
+pub const fn leaps<const N: usize>(vectors: &[Vector]) -> [u128; MAX_CELLS] {
+    leap_table::<N>(vectors, false)
+}
+
 /// For every cell: the cells from which one `v` (of `vectors`) lands on it.
-pub const fn reverse_leaps<const N: usize, const CELLS: usize>(
-    vectors: &[Vector],
-) -> [u128; CELLS] {
-    let mut out = [0u128; CELLS];
-    let mut c = 0;
-    while c < CELLS {
-        let mut i = 0;
-        while i < vectors.len() {
-            let (x, y, z) = vectors[i];
-            if let Some(from) = step(N, c, (-x, -y, -z)) {
-                out[c] |= 1u128 << from;
-            }
-            i += 1;
-        }
-        c += 1;
-    }
-    out
+pub const fn reverse_leaps<const N: usize>(vectors: &[Vector]) -> [u128; MAX_CELLS] {
+    leap_table::<N>(vectors, true)
 }
 
 /// For every cell: the union of its rays in each line group (empty-board reach).
-pub const fn group_reach<const CELLS: usize>(rays: &[[u128; 26]; CELLS]) -> [[u128; 3]; CELLS] {
-    let mut out = [[0u128; 3]; CELLS];
+pub const fn group_reach(rays: &[[u128; 26]; MAX_CELLS]) -> [[u128; 3]; MAX_CELLS] {
+    let mut out = [[0u128; 3]; MAX_CELLS];
     let mut c = 0;
-    while c < CELLS {
+    while c < MAX_CELLS {
         let mut d = 0;
         while d < 26 {
-            let g = if d < ROOK_LINES.end {
-                0
-            } else if d < BISHOP_LINES.end {
-                1
-            } else {
-                2
-            };
-            out[c][g] |= rays[c][d];
+            out[c][group_of(d) as usize] |= rays[c][d];
             d += 1;
         }
         c += 1;
@@ -257,47 +254,6 @@ pub const fn rank_of_level<const N: usize>(level: usize, rank: usize) -> u128 {
     while f < N {
         out |= 1u128 << (level * N * N + rank * N + f);
         f += 1;
-    }
-    out
-}
-
-/// `u128` rows narrowed to `u64` (boards of at most 64 cells).
-pub const fn narrow<const CELLS: usize>(t: &[u128; CELLS]) -> [u64; CELLS] {
-    let mut out = [0u64; CELLS];
-    let mut c = 0;
-    while c < CELLS {
-        out[c] = t[c] as u64;
-        c += 1;
-    }
-    out
-}
-
-/// Ray tables narrowed to `u64`.
-pub const fn narrow_rays<const CELLS: usize>(t: &[[u128; 26]; CELLS]) -> [[u64; 26]; CELLS] {
-    let mut out = [[0u64; 26]; CELLS];
-    let mut c = 0;
-    while c < CELLS {
-        let mut d = 0;
-        while d < 26 {
-            out[c][d] = t[c][d] as u64;
-            d += 1;
-        }
-        c += 1;
-    }
-    out
-}
-
-/// Group-reach tables narrowed to `u64`.
-pub const fn narrow_reach<const CELLS: usize>(t: &[[u128; 3]; CELLS]) -> [[u64; 3]; CELLS] {
-    let mut out = [[0u64; 3]; CELLS];
-    let mut c = 0;
-    while c < CELLS {
-        let mut g = 0;
-        while g < 3 {
-            out[c][g] = t[c][g] as u64;
-            g += 1;
-        }
-        c += 1;
     }
     out
 }
@@ -340,7 +296,7 @@ mod tests {
 
     #[test]
     fn rays_walk_monotonically() {
-        let r = rays::<5, 125>();
+        let r = rays::<5>();
         for (c, row) in r.iter().enumerate() {
             for (d, &ray) in row.iter().enumerate() {
                 if ray != 0 {

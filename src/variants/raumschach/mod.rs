@@ -1,17 +1,27 @@
-//! Raumschach (Maack's 5x5x5 three-dimensional chess) and the shared machinery of the
-//! cubic games: geometry and ray tables, the generic position and legal move generator,
-//! FEN, move text, board diagram, evaluation (weights laid out by `eval_layout`, tuning
-//! trace in `tune`) and exchange evaluation, all written against the [`Cube`] trait.
-//! The 5x5x5 rules are in `cube5.rs`; the 4x4x4 game (`variants::raumschach4`) supplies
-//! its own `Cube`. The UCI extension is specified in protocol.md §10.
+//! The cubic games: Raumschach (Maack's 5x5x5 three-dimensional chess) and Raumschach
+//! 4x4x4 (SIII4), one generic engine over the [`Cube`] trait and two instances of it.
+//!
+//! Shared machinery, written once against [`Cube`]: `geometry` (cell numbering, lines,
+//! table builders) and `tables` (one board's lookup tables), the position
+//! ([`CubePosition`]), the legal move generator (`movegen`), FEN (`fen`), move text
+//! (`moves`), the board diagram (`display`), the evaluation (`eval`, derived tables in
+//! `eval_tables`, weights laid out by `eval_layout`, tuning trace in `tune`), exchange
+//! evaluation (`see`) and the `core::Game` glue (`game`). The instances: `cube5.rs`
+//! (5x5x5 rules, tables and bench positions, weights in `eval_weights5.rs`) and
+//! `cube4.rs` (4x4x4, its setups A/B/C, weights in `eval_weights4.rs`).
+//! The UCI extensions are specified in protocol.md §10 and §11. Knows nothing of the
+//! protocol or the search beyond `core::Game`.
 
 pub mod bitset;
 pub mod cube;
-mod cube5;
+pub mod cube4;
+pub mod cube5;
 mod display;
 pub mod eval;
 pub mod eval_layout;
-pub mod eval_weights;
+pub mod eval_tables;
+pub mod eval_weights4;
+pub mod eval_weights5;
 mod fen;
 mod game;
 pub mod geometry;
@@ -20,33 +30,20 @@ pub mod moves;
 pub mod pieces;
 pub mod position;
 mod see;
+pub mod tables;
+#[cfg(test)]
+mod tests;
 mod tune;
 
 pub use cube::Cube;
+pub use cube4::Cube4;
 pub use cube5::Cube5;
 pub use moves::Move;
-pub use position::Position;
+pub use position::CubePosition;
 
 /// Raumschach 5x5x5: `UCI_Variant` value `raumschach`.
-pub type Raumschach = Position<Cube5>;
+pub type Raumschach = CubePosition<Cube5>;
 
-/// Positions for `kaleido bench`: 16 positions reached by seeded random playouts
-/// (6–60 plies) from the start position.
-pub const BENCH_FENS: &[&str] = &[
-    "r4/2kpU/p1n2/5/5/u2u1/1ppp1/p4/5/1Q3/5/2q1p/P1p2/3U1/2N2/4r/BP3/K1P2/3PP/5/1n3/5/5/P1PPR/RB1N1 w - - 7 18",
-    "4r/pppnp/5/4b/5/2ku1/p2p1/3p1/5/5/n4/5/1p3/BP3/N3N/5/5/P2PK/2P1P/3B1/4Q/2r2/1q3/Pb2P/1R2R w - - 0 23",
-    "r4/pp1pp/5/5/3B1/u4/2ppp/1pp2/1k3/R3R/2B1r/p3u/3n1/1P3/3K1/1b3/5/1Q2b/P1PP1/1U3/5/5/2P2/PP1PP/1N1N1 b - - 4 28",
-    "r1knr/ppnp1/4p/5/5/ub1ub/1pppp/2U2/5/1B3/2q2/p4/5/B4/5/5/5/5/PPPPP/RU3/5/5/P4/1PPPP/1NKNR b - - 0 6",
-    "5/pp2r/5/2p1N/R4/2Nu1/pBpkp/q4/3n1/5/r4/b4/5/3UP/5/5/5/5/PP1P1/R4/n4/5/5/PPPP1/2K2 b - - 1 30",
-    "1k1nr/p1pQ1/3p1/1p3/5/3ub/pppNp/3B1/2n2/5/5/Pb3/2N2/5/1q3/5/5/5/1PPPP/BU2U/5/5/1P3/r1P1P/R1K1R b - - 0 15",
-    "rnk1r/ppp1U/3p1/5/3n1/1bqub/ppppp/5/5/4Q/5/1u3/5/5/5/5/5/3P1/PPP1P/3BU/5/5/5/PPPPP/RNKNR w - - 0 5",
-    "rn1r1/p2pu/2p2/n3p/5/5/pp3/4p/5/N2R1/5/1p1p1/4P/P4/1B3/2k2/4b/4K/1P1PB/1U3/5/5/5/PPP2/R2N1 w - - 3 31",
-    "rnk1r/ppppp/5/5/5/uq1u1/pp3/2p2/5/4N/5/2n2/5/B4/3R1/5/3Pp/P4/1PPP1/1U2U/B1b2/5/P2PN/1PP1P/2K1R b - - 3 17",
-    "1n1n1/ppp1p/3p1/5/5/1b1u1/pppkp/2N2/3N1/4u/4r/4b/q4/P4/5/r4/5/5/1P1PP/BU1BU/5/5/5/PPPPP/R2KR b - - 4 12",
-    "4r/2pBU/1p2n/2b2/5/1b2Q/ppp2/u4/5/5/2k2/p2p1/5/2PU1/4N/1r3/5/1P3/P2PP/B4/5/2u2/1P2P/P1NP1/R1K1R w - - 3 24",
-    "1nkrQ/1pp2/r2pp/5/q4/uu3/1pp1p/p2p1/1B3/3b1/5/3UP/5/5/R4/5/5/P4/2PP1/3B1/5/U1N2/3P1/PPP2/1bK2 w - - 6 30",
-    "rQ2r/p1ppp/3q1/5/B4/1b1ub/p1pkp/5/5/5/5/3p1/1p3/U4/5/5/5/2B2/P1PPP/4U/5/1P3/N3N/P1PnP/R1K1R b - - 0 13",
-    "rnk2/p1qpb/1p3/2p2/4R/3u1/pp1pp/2pQ1/5/5/5/5/b1n2/P2N1/5/U3r/2P2/5/1PKPP/BU3/5/5/5/PPPuP/RNB2 b - - 4 18",
-    "rnknr/pppp1/4p/5/5/ub1ub/1pp1p/3pB/5/Q4/5/p4/q4/5/5/5/5/5/PPPPP/1U1BU/5/2P2/N4/PP1PP/R1KNR w - - 3 7",
-    "2k2/2upp/r1p2/5/5/u4/ppp1p/5/B2P1/5/n3q/1p3/4P/3n1/5/5/3p1/2PN1/PP3/1U1KU/1b3/1bB1r/P1Q2/1PPPP/RN2R w - - 1 24",
-];
+/// Raumschach 4x4x4 (SIII4, setup B by default): `UCI_Variant` value `raumschach4`. The
+/// rules are a reconstruction; protocol.md §11 says how and why.
+pub type Raumschach4 = CubePosition<Cube4>;

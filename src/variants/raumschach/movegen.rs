@@ -11,7 +11,7 @@ use super::geometry::{
 };
 use super::moves::Move;
 use super::pieces::{code_kind, code_side, Kind, EMPTY};
-use super::position::Position;
+use super::position::CubePosition;
 use crate::core::bits::BitWord;
 use crate::core::{MoveList, Side};
 
@@ -105,7 +105,7 @@ pub fn piece_attacks<C: Cube>(kind: Kind, cell: usize, occ: C::Set) -> C::Set {
     }
 }
 
-impl<C: Cube> Position<C> {
+impl<C: Cube> CubePosition<C> {
     /// Pieces of `side` that slide along lines of group `g`.
     #[inline(always)]
     pub(super) fn line_sliders(&self, side: Side, g: LineGroup) -> C::Set {
@@ -124,12 +124,27 @@ impl<C: Cube> Position<C> {
 
     /// Pieces of `by` attacking `cell` when the occupancy is `occ`.
     pub(super) fn attackers(&self, cell: usize, by: Side, occ: C::Set) -> C::Set {
+        self.attackers_until::<false>(cell, by, occ)
+    }
+
+    /// Whether `by` attacks `cell` when the occupancy is `occ`.
+    pub(super) fn attacked(&self, cell: usize, by: Side, occ: C::Set) -> bool {
+        self.attackers_until::<true>(cell, by, occ).any()
+    }
+
+    /// The attackers of `cell`; with `FIRST`, stops at the first group found (the leapers
+    /// together, then each slider), which is all `attacked` needs.
+    #[inline(always)]
+    fn attackers_until<const FIRST: bool>(&self, cell: usize, by: Side, occ: C::Set) -> C::Set {
         let theirs = self.colors[by.index()];
         let k = &self.kinds;
         let mut out = (C::knight_leaps(cell) & k[Kind::Knight.index()]
             | C::king_steps(cell) & k[Kind::King.index()]
             | C::pawn_capturers(by, cell) & k[Kind::Pawn.index()])
             & theirs;
+        if FIRST && out.any() {
+            return out;
+        }
         for g in LineGroup::ALL {
             let sliders = self.line_sliders(by, g);
             if (C::reach(cell, g) & sliders).is_empty() {
@@ -140,6 +155,9 @@ impl<C: Cube> Position<C> {
                     if let Some(b) = first_blocker::<C>(cell, d, occ) {
                         if sliders.has(b) {
                             out |= C::Set::cell(b);
+                            if FIRST {
+                                return out;
+                            }
                         }
                     }
                 }
@@ -187,36 +205,6 @@ impl<C: Cube> Position<C> {
             }
         }
         out
-    }
-
-    /// Whether `by` attacks `cell` when the occupancy is `occ`.
-    pub(super) fn attacked(&self, cell: usize, by: Side, occ: C::Set) -> bool {
-        let theirs = self.colors[by.index()];
-        let k = &self.kinds;
-        if ((C::knight_leaps(cell) & k[Kind::Knight.index()]
-            | C::king_steps(cell) & k[Kind::King.index()]
-            | C::pawn_capturers(by, cell) & k[Kind::Pawn.index()])
-            & theirs)
-            .any()
-        {
-            return true;
-        }
-        for g in LineGroup::ALL {
-            let sliders = self.line_sliders(by, g);
-            if (C::reach(cell, g) & sliders).is_empty() {
-                continue;
-            }
-            for d in g.directions() {
-                if (C::ray(cell, d) & sliders).any() {
-                    if let Some(b) = first_blocker::<C>(cell, d, occ) {
-                        if sliders.has(b) {
-                            return true;
-                        }
-                    }
-                }
-            }
-        }
-        false
     }
 
     /// Pins against the king of the side to move, and the cells that resolve a single

@@ -24,21 +24,25 @@ const PROMO_SHIFT: u32 = 14;
 pub const MOVE_BITS: u32 = (1 << 17) - 1;
 
 impl Move {
+    /// A move from `from` to `to` without promotion.
     #[inline(always)]
     pub fn new(from: usize, to: usize) -> Move {
         Move(from as u32 | (to as u32) << 7)
     }
 
+    /// A move from `from` to `to` promoting to `kind`.
     #[inline(always)]
     pub fn promoting(from: usize, to: usize, kind: Kind) -> Move {
         Move(Move::new(from, to).0 | (kind as u32) << PROMO_SHIFT)
     }
 
+    /// The cell moved from.
     #[inline(always)]
     pub fn from(self) -> usize {
         (self.0 & CELL_MASK) as usize
     }
 
+    /// The cell moved to.
     #[inline(always)]
     pub fn to(self) -> usize {
         (self.0 >> 7 & CELL_MASK) as usize

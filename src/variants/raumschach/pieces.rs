@@ -8,12 +8,19 @@ use crate::core::Side;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum Kind {
+    /// Steps forward or up (4x4x4: also down), captures on bishop steps.
     Pawn = 0,
+    /// Leaps (4x4x4: also slides along unicorn lines).
     Knight = 1,
+    /// Slides along bishop lines.
     Bishop = 2,
+    /// Slides along rook lines.
     Rook = 3,
+    /// Slides along every line.
     Queen = 4,
+    /// Steps one cell along any line.
     King = 5,
+    /// Slides along unicorn lines (5x5x5 only).
     Unicorn = 6,
 }
 
@@ -21,6 +28,7 @@ pub enum Kind {
 pub const KINDS: usize = 7;
 
 impl Kind {
+    /// Every kind, in index order.
     pub const ALL: [Kind; KINDS] = [
         Kind::Pawn,
         Kind::Knight,
@@ -31,6 +39,7 @@ impl Kind {
         Kind::Unicorn,
     ];
 
+    /// The kind's index (array slot, `Kind as usize`).
     #[inline(always)]
     pub fn index(self) -> usize {
         self as usize

@@ -6,7 +6,7 @@
 
 use super::bitset::CellSet;
 use super::cube::Cube;
-use super::eval::EvalTables;
+use super::eval_tables::EvalTables;
 use super::moves::Move;
 use super::pieces::{code, code_kind, code_side, Kind, EMPTY, KINDS};
 use crate::core::bits::BitWord;
@@ -15,7 +15,7 @@ use std::marker::PhantomData;
 
 /// A position of the game `C`. Cheap to copy (about 300 bytes for 5x5x5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Position<C: Cube> {
+pub struct CubePosition<C: Cube> {
     pub(super) kinds: [C::Set; KINDS],
     pub(super) colors: [C::Set; 2],
     /// Piece code per cell (`pieces::code`), `EMPTY` when vacant; 128 covers both sizes.
@@ -33,10 +33,10 @@ pub struct Position<C: Cube> {
     pub(super) _cube: PhantomData<C>,
 }
 
-impl<C: Cube> Position<C> {
+impl<C: Cube> CubePosition<C> {
     /// An empty board with White to move (filled by the FEN parser).
     pub(super) fn empty() -> Self {
-        Position {
+        CubePosition {
             kinds: [C::Set::ZERO; KINDS],
             colors: [C::Set::ZERO; 2],
             board: [EMPTY; 128],
@@ -51,16 +51,19 @@ impl<C: Cube> Position<C> {
         }
     }
 
+    /// Every occupied cell.
     #[inline(always)]
     pub fn occupied(&self) -> C::Set {
         self.colors[0] | self.colors[1]
     }
 
+    /// The cells of `side`'s pieces.
     #[inline(always)]
     pub fn side_pieces(&self, side: Side) -> C::Set {
         self.colors[side.index()]
     }
 
+    /// The cells of `side`'s pieces of `kind`.
     #[inline(always)]
     pub fn pieces(&self, side: Side, kind: Kind) -> C::Set {
         self.kinds[kind.index()] & self.colors[side.index()]
@@ -80,6 +83,7 @@ impl<C: Cube> Position<C> {
         self.kings[side.index()] as usize
     }
 
+    /// The side to move.
     pub fn side_to_move(&self) -> Side {
         self.side
     }

@@ -9,13 +9,13 @@ use super::bitset::CellSet;
 use super::cube::Cube;
 use super::moves::Move;
 use super::pieces::{code_kind, Kind, EMPTY};
-use super::position::Position;
+use super::position::CubePosition;
 use crate::core::{Score, Side};
 
 /// Exchange value of a king: it may only take last.
 const KING_VALUE: i32 = 30_000;
 
-impl<C: Cube> Position<C> {
+impl<C: Cube> CubePosition<C> {
     fn see_value(kind: Kind) -> i32 {
         if kind == Kind::King {
             KING_VALUE

@@ -1,6 +1,6 @@
-//! Perft of Raumschach 4x4x4 (`tests/data/raumschach4.epd`), checked twice: by the engine
-//! (`run_suite`) and by a second, deliberately simple move generator written only for this
-//! test. The second one shares no code with the engine: a 64-byte mailbox, every piece
+//! Perft of Raumschach 4x4x4 (`tests/data/perft/raumschach4.epd`), checked twice: by the
+//! engine (`run_suite`) and by a second, deliberately simple move generator written only
+//! for this test. The second one shares no code with the engine: a 64-byte mailbox, every piece
 //! tries each of the 26 directions (and the in-level knight leaps) and keeps those its
 //! kind allows, and a move is legal when, looking outward from the king along every
 //! direction and every knight leap, no enemy piece could take it.
@@ -8,9 +8,9 @@
 
 use kaleido::core::GameConfig;
 use kaleido::core::perft::{parse_epd, run_suite};
-use kaleido::variants::raumschach4::Raumschach4;
+use kaleido::variants::raumschach::Raumschach4;
 
-const EPD: &str = "tests/data/raumschach4.epd";
+const EPD: &str = "tests/data/perft/raumschach4.epd";
 
 #[test]
 fn engine_matches_the_perft_table() {

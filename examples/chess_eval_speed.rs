@@ -3,8 +3,8 @@
 //! `cargo run --release --example chess_eval_speed [rounds]` (default 50 rounds over
 //! ~20k positions). Prints wall and CPU figures so runs on a loaded machine compare.
 
-use kaleido::core::{Game, GameConfig, MoveList};
 use kaleido::core::perft::parse_epd;
+use kaleido::core::{Game, GameConfig, MoveList};
 use kaleido::variants::chess::Chess;
 use std::hint::black_box;
 use std::time::Instant;

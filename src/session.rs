@@ -5,8 +5,8 @@
 //! boundary as text; the protocol never sees a variant's move type.
 //! The variants come from the registry (`variants::Variant`); this file names none.
 
-use crate::core::{Game, GameConfig, HistoryEntry, MoveList, Notation, Side};
 use crate::core::perft;
+use crate::core::{Game, GameConfig, HistoryEntry, MoveList, Notation, Side};
 use crate::search::{self, Control, Event, Job, Limits, Outcome, Report, TranspositionTable};
 use crate::variants::{GameVisitor, RegisteredGame, Variant};
 use std::sync::Arc;

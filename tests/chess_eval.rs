@@ -3,8 +3,8 @@
 //! through its source writer, and the data-driven cases of
 //! `tests/data/chess/eval_cases.txt` (orderings, features, drawish endings) hold.
 
-use kaleido::core::{Game, GameConfig, MoveList};
 use kaleido::core::perft::parse_epd;
+use kaleido::core::{Game, GameConfig, MoveList};
 use kaleido::variants::chess::eval::{trace, PHASE_MAX, SCALE_MAX};
 use kaleido::variants::chess::eval_layout::{weights_source, GROUPS, N_WEIGHTS, WEIGHT_NAMES};
 use kaleido::variants::chess::eval_weights::WEIGHTS;

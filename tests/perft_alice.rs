@@ -1,8 +1,8 @@
 //! Data-driven Alice chess perft: every line of `tests/data/perft/alice.epd` whose
 //! expected count is at most the node cap (counts from Fairy-Stockfish's alice branch).
 
-use kaleido::core::GameConfig;
 use kaleido::core::perft::{parse_epd, run_suite};
+use kaleido::core::GameConfig;
 use kaleido::variants::alice::Alice;
 
 /// Largest expected leaf count checked (keeps the suite around a minute on 2 cores).

@@ -1,8 +1,8 @@
 //! Data-driven perft suites for chess and Chess960 (`tests/data/perft/*.epd`), checked
 //! up to a node cap per count so the whole file stays within the CI budget.
 
-use kaleido::core::{Game, GameConfig, MoveList, Notation};
 use kaleido::core::perft::{parse_epd, run_suite};
+use kaleido::core::{Game, GameConfig, MoveList, Notation};
 use kaleido::variants::chess::Chess;
 
 /// Largest expected leaf count checked per (position, depth); the environment variable

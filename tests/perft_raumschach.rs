@@ -3,8 +3,8 @@
 //! Counts above the node cap are skipped so the suite stays within about a minute on
 //! two cores in `cargo test --release`; the cap can be raised with `RAUMSCHACH_PERFT_CAP`.
 
-use kaleido::core::GameConfig;
 use kaleido::core::perft::{parse_epd, run_suite};
+use kaleido::core::GameConfig;
 use kaleido::variants::raumschach::Raumschach;
 
 const DEFAULT_NODE_CAP: u64 = 200_000_000;

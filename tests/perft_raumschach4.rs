@@ -6,8 +6,8 @@
 //! direction and every knight leap, no enemy piece could take it.
 //! Both must reproduce every count in the file.
 
-use kaleido::core::GameConfig;
 use kaleido::core::perft::{parse_epd, run_suite};
+use kaleido::core::GameConfig;
 use kaleido::variants::raumschach::Raumschach4;
 
 const EPD: &str = "tests/data/perft/raumschach4.epd";

@@ -1,8 +1,8 @@
 //! Data-driven Xiangqi perft: every count in `tests/data/perft/xiangqi.epd` up to a node
 //! cap (override with `KALEIDO_PERFT_CAP`), checked against independent implementations.
 
-use kaleido::core::GameConfig;
 use kaleido::core::perft::{parse_epd, run_suite};
+use kaleido::core::GameConfig;
 use kaleido::variants::xiangqi::Xiangqi;
 
 const DEFAULT_CAP: u64 = 100_000_000;

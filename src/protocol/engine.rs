@@ -341,7 +341,7 @@ impl Engine {
         let running = self
             .search
             .as_ref()
-            .is_some_and(|s| !s.answered.load(Ordering::SeqCst));
+            .is_some_and(|s| !self.out.quiet(|| s.answered.load(Ordering::SeqCst)));
         if running {
             self.finish_search();
         } else if self.dialect == Dialect::Ucci {

@@ -34,6 +34,22 @@ impl Out {
         let _ = w.flush();
     }
 
+    /// Writes `text` like [`Out::line`], then runs `then` before any other line can be
+    /// written: whoever reads the state `then` changes under [`Out::quiet`] sees it changed
+    /// exactly when the line is out.
+    pub fn line_then(&self, text: &str, then: impl FnOnce()) {
+        let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = writeln!(w, "{text}");
+        let _ = w.flush();
+        then();
+    }
+
+    /// Runs `f` while no line can be written.
+    pub fn quiet<R>(&self, f: impl FnOnce() -> R) -> R {
+        let _w = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        f()
+    }
+
     /// `info string <text>`
     pub fn info(&self, text: &str) {
         self.line(&format!("info string {text}"));
@@ -103,8 +119,12 @@ impl SearchSink for LineSink {
     }
 
     fn finish(&mut self, outcome: Outcome<String>) {
-        self.out.line(&bestmove_line(&outcome, self.dialect));
-        self.answered
-            .store(true, std::sync::atomic::Ordering::SeqCst);
+        // `answered` turns true with the line, so a `stop` read after the GUI saw
+        // `bestmove` finds the search answered (UCCI then owes `nobestmove`).
+        let answered = &self.answered;
+        self.out
+            .line_then(&bestmove_line(&outcome, self.dialect), || {
+                answered.store(true, std::sync::atomic::Ordering::SeqCst)
+            });
     }
 }

@@ -33,6 +33,7 @@ pub fn divide<G: Game>(
 /// One line of a perft EPD file: `<fen> ;D1 <n> ;D2 <n> ...`.
 #[derive(Clone, Debug)]
 pub struct PerftCase {
+    /// The position, in the variant's FEN.
     pub fen: String,
     /// `(depth, expected leaf count)` in file order.
     pub counts: Vec<(u32, u64)>,
@@ -77,10 +78,15 @@ pub fn parse_epd(text: &str) -> Result<Vec<PerftCase>, String> {
 /// Totals of a suite run.
 #[derive(Debug, Default)]
 pub struct SuiteReport {
+    /// Positions the variant accepted.
     pub positions: usize,
+    /// `(position, depth)` counts compared.
     pub checks: usize,
+    /// Leaves counted over all checks.
     pub nodes: u64,
+    /// Counts not checked because the expected number is above the node cap.
     pub skipped: usize,
+    /// One line per rejected FEN or wrong count (empty when the suite passes).
     pub failures: Vec<String>,
 }
 

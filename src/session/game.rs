@@ -1,66 +1,15 @@
-//! The session layer: one game in progress (position + history) behind an
-//! object-safe [`Session`] trait, so the protocol can drive any variant while
-//! each variant's code is compiled once, generic over its own `Game` type.
-//! Dispatch happens once per protocol command, never per node. Moves cross this
-//! boundary as text; the protocol never sees a variant's move type.
-//! The variants come from the registry (`variants::Variant`); this file names none.
+//! [`GameSession`]: the one generic implementation of [`Session`] for a concrete `Game`
+//! (position, history, rules settings, notation), and [`new_session`], which picks the
+//! game type from the variant registry once per session. Moves become text here, so the
+//! protocol never sees a variant's move type.
 
+use super::interface::{GoRequest, SearchSink, Session};
 use crate::core::perft;
 use crate::core::{Game, GameConfig, HistoryEntry, MoveList, Notation, Side};
-use crate::search::{self, Control, Event, Job, Limits, Outcome, Report, TranspositionTable};
+use crate::search::{self, Control, Event, Job, Outcome, Report, TranspositionTable};
 use crate::variants::{GameVisitor, RegisteredGame, Variant};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::Duration;
-
-/// Receives what a running search produces, with moves already written as text.
-pub trait SearchSink: Send {
-    fn report(&mut self, report: Report<String>);
-    /// Called exactly once per search, last.
-    fn finish(&mut self, outcome: Outcome<String>);
-}
-
-/// What one `go` asks for, besides the limits.
-#[derive(Clone, Debug, Default)]
-pub struct GoRequest {
-    pub limits: Limits,
-    /// Restrict the root to these moves (UCI `searchmoves`).
-    pub searchmoves: Vec<String>,
-    /// Never play these moves (UCCI `banmoves`).
-    pub banmoves: Vec<String>,
-    pub threads: usize,
-}
-
-/// A game in progress, whatever the variant.
-pub trait Session: Send {
-    /// The `UCI_Variant` name of the rules in force (`chess` also for Chess960).
-    fn variant(&self) -> &'static str;
-    fn config(&self) -> GameConfig;
-    fn side_to_move(&self) -> Side;
-    /// Sets the position from a FEN (`None` = start position) and a move list. On any
-    /// error the previous position and history are kept and the message says why.
-    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
-    fn fen(&self) -> String;
-    fn key(&self) -> u64;
-    /// Board diagram for `d` (the protocol adds the `Fen:` and `Key:` lines).
-    fn display(&self) -> String;
-    /// Static evaluation from the side to move's view.
-    fn evaluate(&self) -> i32;
-    fn legal_moves(&self) -> Vec<String>;
-    /// Perft split by root move, `(move, leaf count)`.
-    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
-    /// The text after `info string ` announcing this variant, if it announces itself.
-    fn announcement(&self) -> Option<String>;
-    /// Starts a search on its own thread. Unknown `searchmoves`/`banmoves` entries are
-    /// ignored and named in the returned warnings.
-    fn go(
-        &self,
-        req: GoRequest,
-        tt: Arc<TranspositionTable>,
-        control: Arc<Control>,
-        sink: Box<dyn SearchSink>,
-    ) -> (JoinHandle<()>, Vec<String>);
-}
 
 /// A new session of `variant` at its start position; `chess960` is the `UCI_Chess960`
 /// option (`fischerandom` plays Chess960 rules whatever it says).
@@ -75,44 +24,6 @@ pub fn new_session(variant: Variant, chess960: bool, notation: Notation) -> Box<
     variant.visit(NewSession(chess960, notation))
 }
 
-/// Runs the fixed-depth `bench` of one variant on one thread: its position list at
-/// `depth` (or the variant's default depth). Returns `(nodes, elapsed)`.
-pub fn bench_variant(variant: Variant, depth: Option<u32>) -> Result<(u64, Duration), String> {
-    struct Bench(Option<u32>);
-    impl GameVisitor for Bench {
-        type Output = Result<(u64, Duration), String>;
-        fn visit<G: RegisteredGame>(self, v: Variant) -> Self::Output {
-            let info = v.info();
-            let depth = self.0.unwrap_or(info.bench_depth);
-            crate::search::bench::<G>(info.bench_fens, &v.config(false), depth)
-        }
-    }
-    variant.visit(Bench(depth))
-}
-
-/// Runs `bench` over `variants` (every registered one when empty) and returns the report
-/// lines: one `<variant>: <n> nodes, <ms> ms` line per variant, then
-/// `<total> nodes <nps> nps` and `Nodes searched: <total>` (OpenBench's patterns).
-pub fn bench_report(depth: Option<u32>, variants: &[Variant]) -> Result<Vec<String>, String> {
-    let list = if variants.is_empty() {
-        Variant::ALL
-    } else {
-        variants
-    };
-    let mut lines = Vec::new();
-    let (mut nodes, mut time) = (0u64, Duration::ZERO);
-    for &v in list {
-        let (n, t) = bench_variant(v, depth)?;
-        lines.push(format!("{}: {n} nodes, {} ms", v.name(), t.as_millis()));
-        nodes += n;
-        time += t;
-    }
-    let nps = (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64;
-    lines.push(format!("{nodes} nodes {nps} nps"));
-    lines.push(format!("Nodes searched: {nodes}"));
-    Ok(lines)
-}
-
 /// A session of one concrete game.
 pub struct GameSession<G: Game> {
     pos: G,
@@ -123,6 +34,8 @@ pub struct GameSession<G: Game> {
 }
 
 impl<G: Game> GameSession<G> {
+    /// A session at the start position of `G` under `cfg`, reading and writing moves in
+    /// `notation`.
     pub fn new(cfg: GameConfig, notation: Notation) -> Self {
         Self {
             pos: G::startpos(&cfg),

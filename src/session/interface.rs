@@ -1,0 +1,65 @@
+//! What the protocol sees of a game in progress: the object-safe [`Session`] trait, the
+//! [`GoRequest`] of one `go` and the [`SearchSink`] that receives a search's output with
+//! moves already written as text. No game type and no search internals appear here.
+
+use crate::core::{GameConfig, Side};
+use crate::search::{Control, Limits, Outcome, Report, TranspositionTable};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+/// Receives what a running search produces, with moves already written as text.
+pub trait SearchSink: Send {
+    /// One progress report (an iteration's line or the current root move).
+    fn report(&mut self, report: Report<String>);
+    /// Called exactly once per search, last.
+    fn finish(&mut self, outcome: Outcome<String>);
+}
+
+/// What one `go` asks for, besides the limits.
+#[derive(Clone, Debug, Default)]
+pub struct GoRequest {
+    /// Depth, nodes, time and clock limits of the search.
+    pub limits: Limits,
+    /// Restrict the root to these moves (UCI `searchmoves`).
+    pub searchmoves: Vec<String>,
+    /// Never play these moves (UCCI `banmoves`).
+    pub banmoves: Vec<String>,
+    /// Search threads (lazy SMP); 0 counts as 1.
+    pub threads: usize,
+}
+
+/// A game in progress, whatever the variant.
+pub trait Session: Send {
+    /// The `UCI_Variant` name of the rules in force (`chess` also for Chess960).
+    fn variant(&self) -> &'static str;
+    /// The rules settings in force (Chess960 castling or not).
+    fn config(&self) -> GameConfig;
+    /// Whose move it is in the current position.
+    fn side_to_move(&self) -> Side;
+    /// Sets the position from a FEN (`None` = start position) and a move list. On any
+    /// error the previous position and history are kept and the message says why.
+    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
+    /// The current position as FEN text in the variant's own notation.
+    fn fen(&self) -> String;
+    /// The Zobrist key of the current position.
+    fn key(&self) -> u64;
+    /// Board diagram for `d` (the protocol adds the `Fen:` and `Key:` lines).
+    fn display(&self) -> String;
+    /// Static evaluation from the side to move's view.
+    fn evaluate(&self) -> i32;
+    /// The legal moves of the current position, written in the session's notation.
+    fn legal_moves(&self) -> Vec<String>;
+    /// Perft split by root move, `(move, leaf count)`.
+    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+    /// The text after `info string ` announcing this variant, if it announces itself.
+    fn announcement(&self) -> Option<String>;
+    /// Starts a search on its own thread. Unknown `searchmoves`/`banmoves` entries are
+    /// ignored and named in the returned warnings.
+    fn go(
+        &self,
+        req: GoRequest,
+        tt: Arc<TranspositionTable>,
+        control: Arc<Control>,
+        sink: Box<dyn SearchSink>,
+    ) -> (JoinHandle<()>, Vec<String>);
+}

@@ -9,7 +9,7 @@ all:
 	cp target/release/kaleido $(EXE)
 
 test:
-	$(CARGO) test --release
+	$(CARGO) test --release --workspace
 
 clean:
 	$(CARGO) clean

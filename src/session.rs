@@ -99,11 +99,11 @@ pub fn new_session(variant: &str, chess960: bool, notation: Notation) -> Option<
         chess960: chess960 || force960,
     };
     Some(match variant {
-        "chess" => Box::new(GameSession::<variants::chess::Position>::new(
+        "chess" => Box::new(GameSession::<variants::chess::Chess>::new(
             cfg(false),
             notation,
         )),
-        "fischerandom" => Box::new(GameSession::<variants::chess::Position>::new(
+        "fischerandom" => Box::new(GameSession::<variants::chess::Chess>::new(
             cfg(true),
             notation,
         )),
@@ -136,8 +136,8 @@ pub fn bench_variant(variant: &str, depth: Option<u32>) -> Option<Result<(u64, D
     let std = GameConfig::default();
     let c960 = GameConfig { chess960: true };
     Some(match variant {
-        "chess" => bench::<chess::Position>(CHESS_FENS, &std, depth.unwrap_or(12)),
-        "fischerandom" => bench::<chess::Position>(CHESS960_BENCH_FENS, &c960, depth.unwrap_or(12)),
+        "chess" => bench::<chess::Chess>(CHESS_FENS, &std, depth.unwrap_or(12)),
+        "fischerandom" => bench::<chess::Chess>(CHESS960_BENCH_FENS, &c960, depth.unwrap_or(12)),
         "xiangqi" => bench::<xiangqi::Xiangqi>(xiangqi::BENCH_FENS, &std, depth.unwrap_or(10)),
         "alice" => bench::<alice::Alice>(alice::BENCH_FENS, &std, depth.unwrap_or(10)),
         "raumschach" => {

@@ -2,10 +2,10 @@
 //! against the 960-position book (`tests/data/match/chess960-starts.epd`), and EPD book
 //! lines read through the referee.
 
-use kaleido::matchrun::chess960::start_fen;
 use kaleido::matchrun::openings::{build, parse_positions, OpeningSource};
 use kaleido::matchrun::registry::new_referee;
 use kaleido::matchrun::rng::Rng;
+use kaleido::variants::chess::chess960::start_fen;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/match");
 

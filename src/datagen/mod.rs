@@ -11,10 +11,11 @@ pub mod selfplay;
 
 use crate::core::zobrist::splitmix64;
 use crate::core::{Game, GameConfig};
-use crate::matchrun::{chess960, rng::Rng};
+use crate::matchrun::rng::Rng;
 use crate::session::canonical_variant;
 use crate::tt::TranspositionTable;
 use crate::variants;
+use crate::variants::chess::chess960;
 use format::{write_line, Sample};
 use selfplay::{play_game, PlaySettings, PlayedGame};
 use std::collections::HashSet;

@@ -9,7 +9,6 @@
 //! `results` + `stats` + `sprt` + `report` (numbers and their text).
 
 pub mod adjudication;
-pub mod chess960;
 pub mod cli;
 pub mod driver;
 pub mod engine;

@@ -9,15 +9,14 @@
 
 use crate::core::{zobrist, Side};
 use crate::variants::chess::attacks::*;
+use crate::variants::chess::castling::{
+    castle_targets, rights_key, rights_touching, side_rights, wing_of,
+};
 use crate::variants::chess::types::*;
 
 /// Board indices: every piece stands on board A or board B.
 pub const BOARD_A: usize = 0;
 pub const BOARD_B: usize = 1;
-
-/// Castling wings: 0 = towards the h-file (O-O), 1 = towards the a-file (O-O-O).
-pub const KING_SIDE: usize = 0;
-pub const QUEEN_SIDE: usize = 1;
 
 /// Keys per (piece, board, square): a piece on B hashes differently from one on A.
 const PIECE_KEYS: [u64; 12 * 2 * 64] = zobrist::keys(0xA11C_E000_0000_0001);
@@ -32,26 +31,7 @@ pub(crate) fn piece_key(p: Piece, board: usize, sq: Square) -> u64 {
 /// Key contribution of a set of castling rights (bit `side * 2 + wing`).
 #[inline(always)]
 pub(crate) fn castling_key(rights: u8) -> u64 {
-    let mut k = 0;
-    for (i, key) in CASTLING_KEYS.iter().enumerate() {
-        if rights & (1 << i) != 0 {
-            k ^= key;
-        }
-    }
-    k
-}
-
-/// The right bit for `side` castling on `wing`.
-#[inline(always)]
-pub const fn castle_bit(side: Side, wing: usize) -> u8 {
-    1 << (side as usize * 2 + wing)
-}
-
-/// King and rook destination squares (on the other board) of castling on `wing`.
-#[inline(always)]
-pub fn castle_targets(side: Side, wing: usize) -> (Square, Square) {
-    let (king, rook) = if wing == KING_SIDE { (6, 5) } else { (2, 3) };
-    (relative(side, king), relative(side, rook))
+    rights_key(rights, &CASTLING_KEYS)
 }
 
 /// An Alice chess position (Chess960 start setups included).
@@ -130,6 +110,21 @@ impl Alice {
     #[inline(always)]
     pub fn king_square(&self, side: Side) -> Square {
         self.pieces(side, Kind::King).trailing_zeros() as Square
+    }
+
+    /// The king squares of White and Black.
+    #[inline(always)]
+    pub fn king_squares(&self) -> [Square; 2] {
+        [self.king_square(Side::White), self.king_square(Side::Black)]
+    }
+
+    /// The rooks of White and Black (either board).
+    #[inline(always)]
+    pub fn rook_sets(&self) -> [Bitboard; 2] {
+        [
+            self.pieces(Side::White, Kind::Rook),
+            self.pieces(Side::Black, Kind::Rook),
+        ]
     }
 
     pub fn side_to_move(&self) -> Side {
@@ -238,8 +233,7 @@ impl Alice {
         let to = m.to();
         self.halfmove = self.halfmove.saturating_add(1);
         if m.kind() == MoveKind::Castling {
-            let wing = if to > from { KING_SIDE } else { QUEEN_SIDE };
-            let (king_to, rook_to) = castle_targets(us, wing);
+            let (king_to, rook_to) = castle_targets(us, wing_of(from, to));
             let (king, board) = self.take(from);
             let (rook, _) = self.take(to);
             self.put(king, board ^ 1, king_to);
@@ -275,17 +269,9 @@ impl Alice {
             return;
         }
         let us = self.side;
-        let mut rights = self.castling;
+        let mut rights = self.castling & !rights_touching(&self.castle_rooks, m.from(), m.to());
         if m.kind() == MoveKind::Castling || self.king_square(us) == m.to() {
-            rights &= !(castle_bit(us, KING_SIDE) | castle_bit(us, QUEEN_SIDE));
-        }
-        for side in [Side::White, Side::Black] {
-            for wing in [KING_SIDE, QUEEN_SIDE] {
-                let rook = self.castle_rooks[side as usize][wing] as Square;
-                if rook == m.from() || rook == m.to() {
-                    rights &= !castle_bit(side, wing);
-                }
-            }
+            rights &= !side_rights(us);
         }
         if rights != self.castling {
             self.key ^= castling_key(self.castling ^ rights);

@@ -5,7 +5,8 @@
 //! Knows the rules of chess and Chess960 moves; nothing about notation or search.
 
 use super::attacks::*;
-use super::position::{castle_bit, castle_targets, Position, KING_SIDE, NO_SQUARE, QUEEN_SIDE};
+use super::castling::{castle_bit, castle_targets, KING_SIDE, QUEEN_SIDE};
+use super::position::{Chess, NO_SQUARE};
 use super::types::*;
 use crate::core::{MoveList, Side};
 
@@ -155,7 +156,7 @@ impl MoveSink for Finder {
 
 /// Pieces of the side to move pinned to their own king.
 #[inline(always)]
-pub fn pinned(pos: &Position) -> Bitboard {
+pub fn pinned(pos: &Chess) -> Bitboard {
     let us = pos.side;
     let them = us.flip();
     let king = pos.king_square(us);
@@ -178,18 +179,14 @@ pub fn pinned(pos: &Position) -> Bitboard {
 /// Reports every legal move (or, with `QUIETS == false`, every legal capture and
 /// promotion) of the side to move to `sink`.
 #[inline(always)]
-pub fn generate<S: MoveSink, const QUIETS: bool>(pos: &Position, sink: &mut S) {
+pub fn generate<S: MoveSink, const QUIETS: bool>(pos: &Chess, sink: &mut S) {
     generate_from::<S, QUIETS>(pos, sink, !0);
 }
 
 /// As [`generate`], for the pieces standing on `only` (a single piece when testing
 /// one move); castling counts as a king move.
 #[inline(always)]
-pub fn generate_from<S: MoveSink, const QUIETS: bool>(
-    pos: &Position,
-    sink: &mut S,
-    only: Bitboard,
-) {
+pub fn generate_from<S: MoveSink, const QUIETS: bool>(pos: &Chess, sink: &mut S, only: Bitboard) {
     let us = pos.side;
     let them = us.flip();
     let occ = pos.occupied();
@@ -265,7 +262,7 @@ pub fn generate_from<S: MoveSink, const QUIETS: bool>(
 
 #[inline(always)]
 fn pawn_moves<S: MoveSink, const QUIETS: bool>(
-    pos: &Position,
+    pos: &Chess,
     sink: &mut S,
     pinned: Bitboard,
     check_mask: Bitboard,
@@ -332,7 +329,7 @@ fn pawn_moves<S: MoveSink, const QUIETS: bool>(
 }
 
 /// Castling under Chess960 rules (standard chess is the special case).
-fn castling<S: MoveSink>(pos: &Position, sink: &mut S, king: Square) {
+fn castling<S: MoveSink>(pos: &Chess, sink: &mut S, king: Square) {
     let us = pos.side;
     let them = us.flip();
     for wing in [KING_SIDE, QUEEN_SIDE] {
@@ -363,7 +360,7 @@ fn castling<S: MoveSink>(pos: &Position, sink: &mut S, king: Square) {
 }
 
 /// Whether every square the king and rook cross or land on is empty except for themselves.
-pub(crate) fn castling_path_clear(pos: &Position, king: Square, rook: Square, wing: usize) -> bool {
+pub(crate) fn castling_path_clear(pos: &Chess, king: Square, rook: Square, wing: usize) -> bool {
     let (king_to, rook_to) = castle_targets(pos.side, wing);
     let needed =
         between(king, king_to) | (1u64 << king_to) | between(rook, rook_to) | (1u64 << rook_to);
@@ -373,14 +370,14 @@ pub(crate) fn castling_path_clear(pos: &Position, king: Square, rook: Square, wi
 
 /// Number of legal moves.
 #[inline(always)]
-pub fn count_legal(pos: &Position) -> u64 {
+pub fn count_legal(pos: &Chess) -> u64 {
     let mut c = Counter(0);
     generate::<_, true>(pos, &mut c);
     c.0
 }
 
 /// All legal moves (`quiets == false`: captures and promotions only).
-pub fn legal_moves(pos: &Position, quiets: bool, out: &mut MoveList<Move>) {
+pub fn legal_moves(pos: &Chess, quiets: bool, out: &mut MoveList<Move>) {
     let mut c = Collector(out);
     if quiets {
         generate::<_, true>(pos, &mut c);
@@ -390,7 +387,7 @@ pub fn legal_moves(pos: &Position, quiets: bool, out: &mut MoveList<Move>) {
 }
 
 /// Whether `m` is a legal move here (any 16-bit value is accepted).
-pub fn is_legal_move(pos: &Position, m: Move) -> bool {
+pub fn is_legal_move(pos: &Chess, m: Move) -> bool {
     if m == Move::default()
         || pos.board[m.from()] == EMPTY
         || piece_side(pos.board[m.from()]) != pos.side
@@ -406,7 +403,7 @@ pub fn is_legal_move(pos: &Position, m: Move) -> bool {
 }
 
 /// Leaf count of the legal move tree, bulk-counted at the last ply.
-pub fn perft(pos: &Position, depth: u32) -> u64 {
+pub fn perft(pos: &Chess, depth: u32) -> u64 {
     // Bulk counting is mostly population counts: on x86-64 builds without POPCNT in
     // the target (the default), run a copy compiled for it when the CPU has it.
     #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
@@ -417,19 +414,19 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     perft_plain(pos, depth)
 }
 
-fn perft_plain(pos: &Position, depth: u32) -> u64 {
+fn perft_plain(pos: &Chess, depth: u32) -> u64 {
     perft_body(pos, depth, perft_plain)
 }
 
 #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
 #[target_feature(enable = "popcnt")]
-unsafe fn perft_popcnt(pos: &Position, depth: u32) -> u64 {
+unsafe fn perft_popcnt(pos: &Chess, depth: u32) -> u64 {
     // Safety: only reached from `perft` after detecting POPCNT.
-    perft_body(pos, depth, |p: &Position, d| unsafe { perft_popcnt(p, d) })
+    perft_body(pos, depth, |p: &Chess, d| unsafe { perft_popcnt(p, d) })
 }
 
 #[inline(always)]
-fn perft_body<R: Fn(&Position, u32) -> u64>(pos: &Position, depth: u32, recurse: R) -> u64 {
+fn perft_body<R: Fn(&Chess, u32) -> u64>(pos: &Chess, depth: u32, recurse: R) -> u64 {
     match depth {
         0 => 1,
         1 => count_legal(pos),
@@ -448,13 +445,13 @@ fn perft_body<R: Fn(&Position, u32) -> u64>(pos: &Position, depth: u32, recurse:
 
 /// Plays each generated move as it is found and counts the subtree (no move list).
 struct PerftWalker<'a, R> {
-    parent: &'a Position,
+    parent: &'a Chess,
     depth: u32,
     nodes: u64,
     recurse: R,
 }
 
-impl<R: Fn(&Position, u32) -> u64> PerftWalker<'_, R> {
+impl<R: Fn(&Chess, u32) -> u64> PerftWalker<'_, R> {
     #[inline(always)]
     fn visit(&mut self, m: Move) {
         let mut child = *self.parent;
@@ -474,7 +471,7 @@ impl<R: Fn(&Position, u32) -> u64> PerftWalker<'_, R> {
     }
 }
 
-impl<R: Fn(&Position, u32) -> u64> MoveSink for PerftWalker<'_, R> {
+impl<R: Fn(&Chess, u32) -> u64> MoveSink for PerftWalker<'_, R> {
     #[inline(always)]
     fn piece_moves(&mut self, from: Square, mut targets: Bitboard) {
         while targets != 0 {

@@ -5,15 +5,12 @@
 //! It knows the rules of making a move, not how moves are generated, parsed or written.
 
 use super::attacks::*;
+use super::castling::{castle_targets, rights_key, rights_touching, side_rights, wing_of};
 use super::types::*;
 use crate::core::{zobrist, Side};
 
 /// No en passant square.
 pub const NO_SQUARE: u8 = 64;
-
-/// Castling wings: index 0 = towards the h-file (O-O), 1 = towards the a-file (O-O-O).
-pub const KING_SIDE: usize = 0;
-pub const QUEEN_SIDE: usize = 1;
 
 const PIECE_SQUARE_KEYS: [u64; 12 * 64] = zobrist::keys(0xC4E5_5000_0000_0001);
 const CASTLING_KEYS: [u64; 4] = zobrist::keys(0xC4E5_5000_0000_0002);
@@ -28,13 +25,7 @@ pub(crate) fn piece_key(p: Piece, sq: Square) -> u64 {
 /// Key contribution of a set of castling rights (bit `side * 2 + wing`).
 #[inline(always)]
 pub(crate) fn castling_key(rights: u8) -> u64 {
-    let mut k = 0;
-    for (i, key) in CASTLING_KEYS.iter().enumerate() {
-        if rights & (1 << i) != 0 {
-            k ^= key;
-        }
-    }
-    k
+    rights_key(rights, &CASTLING_KEYS)
 }
 
 #[inline(always)]
@@ -42,22 +33,9 @@ pub(crate) fn ep_key(sq: u8) -> u64 {
     EP_FILE_KEYS[sq as usize % 8]
 }
 
-/// The right bit for `side` castling on `wing`.
-#[inline(always)]
-pub const fn castle_bit(side: Side, wing: usize) -> u8 {
-    1 << (side as usize * 2 + wing)
-}
-
-/// King and rook destination squares of castling on `wing` for `side`.
-#[inline(always)]
-pub fn castle_targets(side: Side, wing: usize) -> (Square, Square) {
-    let (king, rook) = if wing == KING_SIDE { (6, 5) } else { (2, 3) };
-    (relative(side, king), relative(side, rook))
-}
-
 /// A chess or Chess960 position.
 #[derive(Clone, Copy)]
-pub struct Position {
+pub struct Chess {
     pub(crate) by_kind: [Bitboard; 6],
     pub(crate) by_side: [Bitboard; 2],
     pub(crate) board: [Piece; 64],
@@ -76,10 +54,10 @@ pub struct Position {
     pub(crate) chess960: bool,
 }
 
-impl Position {
+impl Chess {
     /// An empty board (no kings: not a valid position until filled by the FEN reader).
-    pub(crate) fn empty(chess960: bool) -> Position {
-        Position {
+    pub(crate) fn empty(chess960: bool) -> Chess {
+        Chess {
             by_kind: [0; 6],
             by_side: [0; 2],
             board: [EMPTY; 64],
@@ -123,6 +101,21 @@ impl Position {
     #[inline(always)]
     pub fn king_square(&self, side: Side) -> Square {
         self.pieces(side, Kind::King).trailing_zeros() as Square
+    }
+
+    /// The king squares of White and Black.
+    #[inline(always)]
+    pub fn king_squares(&self) -> [Square; 2] {
+        [self.king_square(Side::White), self.king_square(Side::Black)]
+    }
+
+    /// The rooks of White and Black.
+    #[inline(always)]
+    pub fn rook_sets(&self) -> [Bitboard; 2] {
+        [
+            self.pieces(Side::White, Kind::Rook),
+            self.pieces(Side::Black, Kind::Rook),
+        ]
     }
 
     #[inline(always)]
@@ -296,8 +289,7 @@ impl Position {
                 self.halfmove = 0;
             }
             MoveKind::Castling => {
-                let wing = if to > from { KING_SIDE } else { QUEEN_SIDE };
-                let (king_to, rook_to) = castle_targets(us, wing);
+                let (king_to, rook_to) = castle_targets(us, wing_of(from, to));
                 let rook = self.board[to];
                 self.remove(rook, to);
                 self.remove(piece, from);
@@ -323,18 +315,9 @@ impl Position {
 
     #[inline(always)]
     fn update_castling(&mut self, piece: Piece, from: Square, to: Square) {
-        let mut lost = 0u8;
+        let mut lost = rights_touching(&self.castle_rooks, from, to);
         if piece_kind(piece) == Kind::King {
-            lost |= castle_bit(piece_side(piece), KING_SIDE)
-                | castle_bit(piece_side(piece), QUEEN_SIDE);
-        }
-        for side in [Side::White, Side::Black] {
-            for wing in [KING_SIDE, QUEEN_SIDE] {
-                let rook = self.castle_rooks[side as usize][wing] as Square;
-                if rook == from || rook == to {
-                    lost |= castle_bit(side, wing);
-                }
-            }
+            lost |= side_rights(piece_side(piece));
         }
         let lost = lost & self.castling;
         if lost != 0 {

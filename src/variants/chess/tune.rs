@@ -1,14 +1,14 @@
 //! Chess (and Chess960) as a [`Tunable`] game: its evaluation trace in the generic form
 //! the tuner reads. Knows no tuner and no search.
 
+use super::eval::layout::{weights_source, N_WEIGHTS, WEIGHT_NAMES};
+use super::eval::weights::WEIGHTS;
 use super::eval::{trace, PHASE_MAX, SCALE_MAX};
-use super::eval_layout::{weights_source, N_WEIGHTS, WEIGHT_NAMES};
-use super::eval_weights::WEIGHTS;
-use super::Position;
+use super::position::Chess;
 use crate::core::tune::{LinearTrace, Tunable};
 
-impl Tunable for Position {
-    const WEIGHTS_FILE: &'static str = "src/variants/chess/eval_weights.rs";
+impl Tunable for Chess {
+    const WEIGHTS_FILE: &'static str = "src/variants/chess/eval/weights.rs";
 
     fn weights() -> &'static [[i32; 2]] {
         &WEIGHTS
@@ -45,7 +45,7 @@ mod tests {
 
     #[test]
     fn generic_trace_scores_as_the_engine() {
-        let positions = sample_positions::<Position>(crate::bench::CHESS_FENS, 8, 120);
-        assert_trace_scores_as(&positions, Position::static_eval);
+        let positions = sample_positions::<Chess>(crate::bench::CHESS_FENS, 8, 120);
+        assert_trace_scores_as(&positions, Chess::static_eval);
     }
 }

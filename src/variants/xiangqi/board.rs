@@ -161,3 +161,19 @@ pub fn square_name(s: usize, rank_base: usize) -> String {
         rank_of(s) + rank_base
     )
 }
+
+/// Whether a piece of `kind` and colour `side` may ever stand on `s` in a legal game.
+pub const fn point_allowed(kind: Kind, side: usize, s: usize) -> bool {
+    let (f, r) = (file_of(s), rank_of(s));
+    // Ranks counted from the piece's own back rank. Elephant points: files c, g on
+    // relative ranks 0 and 4, files a, e, i on rank 2; advisor points: the palace corners
+    // and centre.
+    let rel = if side == 0 { r } else { RANKS - 1 - r };
+    match kind {
+        Kind::King => in_palace(side, s),
+        Kind::Advisor => in_palace(side, s) && (f + rel) % 2 == 1,
+        Kind::Elephant => rel <= 4 && rel % 2 == 0 && f % 2 == 0 && (rel / 2 + f / 2) % 2 == 1,
+        Kind::Soldier => rel >= 3,
+        _ => true,
+    }
+}

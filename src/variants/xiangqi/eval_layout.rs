@@ -11,7 +11,6 @@
 //! Knows indices and names only: no position, no numbers, no evaluation logic.
 
 use super::board::*;
-use super::fen::point_allowed;
 use crate::core::tune::{weight_table_source, Group};
 
 /// Kind names as used in weight names, by `Kind` index.

@@ -4,7 +4,7 @@
 //! attacked, is a move legal). It knows nothing of FEN text, notation or evaluation.
 
 use super::board::*;
-use super::eval::{psq, Psq};
+use super::psq::{psq, Psq};
 use super::tables::*;
 use crate::core::Side;
 
@@ -28,7 +28,7 @@ pub struct Xiangqi {
     pub(super) last_move: Move,
     /// The piece nibble that move captured, 0 if none.
     pub(super) last_captured: u8,
-    /// Material plus piece-square weights, Red minus Black (see `eval::psq`).
+    /// Material plus piece-square weights, Red minus Black (see `psq`).
     pub(super) psq: Psq,
 }
 

@@ -48,7 +48,7 @@ impl Tunable for Xiangqi {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{eval::evaluate, BENCH_FENS};
+    use super::super::{bench::BENCH_FENS, eval::evaluate};
     use super::*;
     use crate::core::tune::{assert_trace_scores_as, sample_positions};
 

@@ -1,7 +1,7 @@
-//! The chess evaluation's weight layout: which index of `eval_weights::WEIGHTS` means
+//! The chess evaluation's weight layout: which index of `weights::WEIGHTS` means
 //! what. Weights come in named groups stored back to back; [`WEIGHT_NAMES`] runs
 //! parallel to the weight table, and [`weights_source`] writes a weight table back as
-//! the Rust source of `eval_weights.rs` (what a tuner commits).
+//! the Rust source of `weights.rs` (what a tuner commits).
 //!
 //! Conventions shared by every evaluation file:
 //! - Piece-square groups hold 32 entries for a half board, index `rank * 4 + file`
@@ -98,7 +98,7 @@ pub const GROUPS: [Group; 26] = [
     Group { name: "tempo", start: TEMPO, len: 1, per_line: 1 },
 ];
 
-/// One name per weight, parallel to `eval_weights::WEIGHTS`.
+/// One name per weight, parallel to `weights::WEIGHTS`.
 pub const WEIGHT_NAMES: [&str; N_WEIGHTS] = [
     "material_pawn",
     "material_knight",
@@ -435,19 +435,19 @@ pub const WEIGHT_NAMES: [&str; N_WEIGHTS] = [
     "tempo_side_to_move",
 ];
 
-/// The complete source of `eval_weights.rs` holding `weights` (one group per block).
+/// The complete source of `weights.rs` holding `weights` (one group per block).
 pub fn weights_source(weights: &[[i32; 2]; N_WEIGHTS]) -> String {
     weight_table_source(WEIGHTS_FILE_HEADER, &GROUPS, weights)
 }
 
 const WEIGHTS_FILE_HEADER: &str = "\
 //! The chess evaluation weights, `[middlegame, endgame]` in centipawns, one pair per
-//! entry of `eval_layout` (names in `eval_layout::WEIGHT_NAMES`). This whole file is
-//! written by `eval_layout::weights_source`: a tuner replaces it, nobody edits by hand.
+//! entry of `layout` (names in `layout::WEIGHT_NAMES`). This whole file is
+//! written by `layout::weights_source`: a tuner replaces it, nobody edits by hand.
 //!
-//! Knows numbers only; what each one means is defined in `eval_layout`.
+//! Knows numbers only; what each one means is defined in `layout`.
 
-use super::eval_layout::N_WEIGHTS;
+use super::layout::N_WEIGHTS;
 
 #[rustfmt::skip]
 pub const WEIGHTS: [[i32; 2]; N_WEIGHTS] = [

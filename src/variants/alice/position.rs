@@ -14,8 +14,9 @@ use crate::variants::chess::castling::{
 };
 use crate::variants::chess::types::*;
 
-/// Board indices: every piece stands on board A or board B.
+/// Index of board A (every piece stands on board A or board B).
 pub const BOARD_A: usize = 0;
+/// Index of board B.
 pub const BOARD_B: usize = 1;
 
 /// Keys per (piece, board, square): a piece on B hashes differently from one on A.
@@ -23,6 +24,7 @@ const PIECE_KEYS: [u64; 12 * 2 * 64] = zobrist::keys(0xA11C_E000_0000_0001);
 const CASTLING_KEYS: [u64; 4] = zobrist::keys(0xA11C_E000_0000_0002);
 const SIDE_KEY: u64 = zobrist::keys::<1>(0xA11C_E000_0000_0003)[0];
 
+/// Key of piece `p` on `sq` of `board`.
 #[inline(always)]
 pub(crate) fn piece_key(p: Piece, board: usize, sq: Square) -> u64 {
     PIECE_KEYS[(p as usize * 2 + board) * 64 + sq]
@@ -37,20 +39,27 @@ pub(crate) fn castling_key(rights: u8) -> u64 {
 /// An Alice chess position (Chess960 start setups included).
 #[derive(Clone, Copy)]
 pub struct Alice {
+    /// The piece on every square, whichever its board ([`EMPTY`] if none).
     pub(crate) mailbox: [Piece; 64],
     /// Occupancy of board A and board B (disjoint).
     pub(crate) boards: [Bitboard; 2],
+    /// Pieces by colour (both boards).
     pub(crate) by_side: [Bitboard; 2],
+    /// Pieces of both colours by kind (both boards).
     pub(crate) by_kind: [Bitboard; 6],
+    /// Incremental Zobrist key.
     pub(crate) key: u64,
     /// Pieces giving check to the side to move (all on its king's board).
     pub(crate) checkers: Bitboard,
+    /// The side to move.
     pub(crate) side: Side,
     /// Castling rights, bit `side * 2 + wing`.
     pub(crate) castling: u8,
     /// Start squares of the castling rooks, `[side][wing]` (valid while the right exists).
     pub(crate) castle_rooks: [[u8; 2]; 2],
+    /// Plies since the last capture or pawn move.
     pub(crate) halfmove: u16,
+    /// Move number, starting at 1, counted up after Black moves.
     pub(crate) fullmove: u16,
     /// Chess960 castling notation (king takes rook) and FEN style.
     pub(crate) chess960: bool,
@@ -81,21 +90,25 @@ impl Alice {
         self.boards[BOARD_A] | self.boards[BOARD_B]
     }
 
+    /// Pieces of `side` (either board).
     #[inline(always)]
     pub fn side_bb(&self, side: Side) -> Bitboard {
         self.by_side[side as usize]
     }
 
+    /// Pieces of `kind`, both colours (either board).
     #[inline(always)]
     pub fn kind_bb(&self, kind: Kind) -> Bitboard {
         self.by_kind[kind as usize]
     }
 
+    /// Pieces of `side` and `kind` (either board).
     #[inline(always)]
     pub fn pieces(&self, side: Side, kind: Kind) -> Bitboard {
         self.by_side[side as usize] & self.by_kind[kind as usize]
     }
 
+    /// The piece on `sq` (on whichever board), [`EMPTY`] if none.
     #[inline(always)]
     pub fn piece_on(&self, sq: Square) -> Piece {
         self.mailbox[sq]
@@ -107,6 +120,7 @@ impl Alice {
         ((self.boards[BOARD_B] >> sq) & 1) as usize
     }
 
+    /// The square of `side`'s king.
     #[inline(always)]
     pub fn king_square(&self, side: Side) -> Square {
         self.pieces(side, Kind::King).trailing_zeros() as Square
@@ -127,10 +141,12 @@ impl Alice {
         ]
     }
 
+    /// The side to move.
     pub fn side_to_move(&self) -> Side {
         self.side
     }
 
+    /// Whether castling is written king-takes-rook (Chess960 rules or setup).
     pub fn is_chess960(&self) -> bool {
         self.chess960
     }
@@ -170,6 +186,7 @@ impl Alice {
         self.attackers_on(kb, ksq, self.boards[kb], side.flip())
     }
 
+    /// Recomputes the checkers of the side to move.
     pub(crate) fn update_checkers(&mut self) {
         self.checkers = self.checkers_of(self.side);
     }

@@ -54,6 +54,16 @@ pub fn castle_targets(side: Side, wing: usize) -> (Square, Square) {
     (relative(side, king), relative(side, rook))
 }
 
+/// The wings `side` still has a right on (king side first), each with the start square
+/// of its rook (`rooks`: `side`'s entry of the `[side][wing]` rook squares).
+#[inline(always)]
+pub fn held_wings(rights: u8, rooks: [u8; 2], side: Side) -> impl Iterator<Item = (usize, Square)> {
+    [KING_SIDE, QUEEN_SIDE]
+        .into_iter()
+        .filter(move |&wing| rights & castle_bit(side, wing) != 0)
+        .map(move |wing| (wing, rooks[wing] as Square))
+}
+
 /// Key contribution of a set of castling rights under `keys` (one key per right bit).
 #[inline(always)]
 pub fn rights_key(rights: u8, keys: &[u64; 4]) -> u64 {

@@ -5,7 +5,7 @@
 //! Knows the rules of chess and Chess960 moves; nothing about notation or search.
 
 use super::attacks::*;
-use super::castling::{castle_bit, castle_targets, KING_SIDE, QUEEN_SIDE};
+use super::castling::{castle_targets, held_wings};
 use super::position::{Chess, NO_SQUARE};
 use super::types::*;
 use crate::core::{MoveList, Side};
@@ -21,6 +21,7 @@ pub trait MoveSink {
     fn pawn_moves(&mut self, targets: Bitboard, delta: i32);
     /// Pawn moves of the single pawn on `from` to `targets` (pinned pawns).
     fn pawn_moves_from(&mut self, from: Square, targets: Bitboard);
+    /// The en passant capture of the pawn on `from` onto `to`.
     fn en_passant(&mut self, from: Square, to: Square);
     /// Castling, king on `king` taking its own rook on `rook`.
     fn castle(&mut self, king: Square, rook: Square);
@@ -53,29 +54,33 @@ impl MoveSink for Counter {
     }
 }
 
-/// Collects moves into a [`MoveList`].
-pub struct Collector<'a>(pub &'a mut MoveList<Move>);
+/// A sink that takes the legal moves one at a time: every such sink is a [`MoveSink`],
+/// the target sets unpacked lowest square first and each promotion as queen, knight,
+/// rook, bishop.
+pub trait EachMove {
+    /// Receives one legal move.
+    fn each(&mut self, m: Move);
+}
 
-impl Collector<'_> {
-    #[inline(always)]
-    fn pawn_to(&mut self, from: Square, to: Square) {
-        if (1u64 << to) & PROMOTION_RANKS != 0 {
-            for kind in [Kind::Queen, Kind::Knight, Kind::Rook, Kind::Bishop] {
-                self.0.push(Move::promotion(from, to, kind));
-            }
-        } else {
-            self.0.push(Move::new(from, to, MoveKind::Normal));
+/// One pawn move, or the four promotions when it reaches the last rank.
+#[inline(always)]
+fn each_pawn_move<T: EachMove>(sink: &mut T, from: Square, to: Square) {
+    if (1u64 << to) & PROMOTION_RANKS != 0 {
+        for kind in [Kind::Queen, Kind::Knight, Kind::Rook, Kind::Bishop] {
+            sink.each(Move::promotion(from, to, kind));
         }
+    } else {
+        sink.each(Move::new(from, to, MoveKind::Normal));
     }
 }
 
-impl MoveSink for Collector<'_> {
+impl<T: EachMove> MoveSink for T {
     #[inline(always)]
     fn piece_moves(&mut self, from: Square, mut targets: Bitboard) {
         while targets != 0 {
             let to = targets.trailing_zeros() as Square;
             targets &= targets - 1;
-            self.0.push(Move::new(from, to, MoveKind::Normal));
+            self.each(Move::new(from, to, MoveKind::Normal));
         }
     }
     #[inline(always)]
@@ -83,7 +88,7 @@ impl MoveSink for Collector<'_> {
         while targets != 0 {
             let to = targets.trailing_zeros() as Square;
             targets &= targets - 1;
-            self.pawn_to((to as i32 - delta) as Square, to);
+            each_pawn_move(self, (to as i32 - delta) as Square, to);
         }
     }
     #[inline(always)]
@@ -91,20 +96,32 @@ impl MoveSink for Collector<'_> {
         while targets != 0 {
             let to = targets.trailing_zeros() as Square;
             targets &= targets - 1;
-            self.pawn_to(from, to);
+            each_pawn_move(self, from, to);
         }
     }
     fn en_passant(&mut self, from: Square, to: Square) {
-        self.0.push(Move::new(from, to, MoveKind::EnPassant));
+        self.each(Move::new(from, to, MoveKind::EnPassant));
     }
     fn castle(&mut self, king: Square, rook: Square) {
-        self.0.push(Move::new(king, rook, MoveKind::Castling));
+        self.each(Move::new(king, rook, MoveKind::Castling));
+    }
+}
+
+/// Collects moves into a [`MoveList`].
+pub struct Collector<'a>(pub &'a mut MoveList<Move>);
+
+impl EachMove for Collector<'_> {
+    #[inline(always)]
+    fn each(&mut self, m: Move) {
+        self.0.push(m);
     }
 }
 
 /// Answers whether one given move is among the legal moves.
 pub struct Finder {
+    /// The move looked for.
     pub wanted: Move,
+    /// Whether it was generated.
     pub found: bool,
 }
 
@@ -332,11 +349,7 @@ fn pawn_moves<S: MoveSink, const QUIETS: bool>(
 fn castling<S: MoveSink>(pos: &Chess, sink: &mut S, king: Square) {
     let us = pos.side;
     let them = us.flip();
-    for wing in [KING_SIDE, QUEEN_SIDE] {
-        if pos.castling & castle_bit(us, wing) == 0 {
-            continue;
-        }
-        let rook = pos.castle_rooks[us as usize][wing] as Square;
+    for (wing, rook) in held_wings(pos.castling, pos.castle_rooks[us as usize], us) {
         if castling_path_clear(pos, king, rook, wing) {
             let (king_to, rook_to) = castle_targets(us, wing);
             // Attacks are judged with both pieces already moved, so a rook that
@@ -418,6 +431,10 @@ fn perft_plain(pos: &Chess, depth: u32) -> u64 {
     perft_body(pos, depth, perft_plain)
 }
 
+/// [`perft_plain`] compiled with POPCNT.
+///
+/// # Safety
+/// The CPU must support POPCNT.
 #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
 #[target_feature(enable = "popcnt")]
 unsafe fn perft_popcnt(pos: &Chess, depth: u32) -> u64 {
@@ -451,55 +468,11 @@ struct PerftWalker<'a, R> {
     recurse: R,
 }
 
-impl<R: Fn(&Chess, u32) -> u64> PerftWalker<'_, R> {
+impl<R: Fn(&Chess, u32) -> u64> EachMove for PerftWalker<'_, R> {
     #[inline(always)]
-    fn visit(&mut self, m: Move) {
+    fn each(&mut self, m: Move) {
         let mut child = *self.parent;
         child.play(m);
         self.nodes += (self.recurse)(&child, self.depth);
-    }
-
-    #[inline(always)]
-    fn pawn_to(&mut self, from: Square, to: Square) {
-        if (1u64 << to) & PROMOTION_RANKS != 0 {
-            for kind in [Kind::Queen, Kind::Knight, Kind::Rook, Kind::Bishop] {
-                self.visit(Move::promotion(from, to, kind));
-            }
-        } else {
-            self.visit(Move::new(from, to, MoveKind::Normal));
-        }
-    }
-}
-
-impl<R: Fn(&Chess, u32) -> u64> MoveSink for PerftWalker<'_, R> {
-    #[inline(always)]
-    fn piece_moves(&mut self, from: Square, mut targets: Bitboard) {
-        while targets != 0 {
-            let to = targets.trailing_zeros() as Square;
-            targets &= targets - 1;
-            self.visit(Move::new(from, to, MoveKind::Normal));
-        }
-    }
-    #[inline(always)]
-    fn pawn_moves(&mut self, mut targets: Bitboard, delta: i32) {
-        while targets != 0 {
-            let to = targets.trailing_zeros() as Square;
-            targets &= targets - 1;
-            self.pawn_to((to as i32 - delta) as Square, to);
-        }
-    }
-    #[inline(always)]
-    fn pawn_moves_from(&mut self, from: Square, mut targets: Bitboard) {
-        while targets != 0 {
-            let to = targets.trailing_zeros() as Square;
-            targets &= targets - 1;
-            self.pawn_to(from, to);
-        }
-    }
-    fn en_passant(&mut self, from: Square, to: Square) {
-        self.visit(Move::new(from, to, MoveKind::EnPassant));
-    }
-    fn castle(&mut self, king: Square, rook: Square) {
-        self.visit(Move::new(king, rook, MoveKind::Castling));
     }
 }

@@ -17,6 +17,7 @@ const CASTLING_KEYS: [u64; 4] = zobrist::keys(0xC4E5_5000_0000_0002);
 const EP_FILE_KEYS: [u64; 8] = zobrist::keys(0xC4E5_5000_0000_0003);
 const SIDE_KEY: u64 = zobrist::keys::<1>(0xC4E5_5000_0000_0004)[0];
 
+/// Key of piece `p` on `sq`.
 #[inline(always)]
 pub(crate) fn piece_key(p: Piece, sq: Square) -> u64 {
     PIECE_SQUARE_KEYS[p as usize * 64 + sq]
@@ -28,6 +29,7 @@ pub(crate) fn castling_key(rights: u8) -> u64 {
     rights_key(rights, &CASTLING_KEYS)
 }
 
+/// Key of an en passant square (by its file).
 #[inline(always)]
 pub(crate) fn ep_key(sq: u8) -> u64 {
     EP_FILE_KEYS[sq as usize % 8]
@@ -36,11 +38,17 @@ pub(crate) fn ep_key(sq: u8) -> u64 {
 /// A chess or Chess960 position.
 #[derive(Clone, Copy)]
 pub struct Chess {
+    /// Pieces of both colours by kind.
     pub(crate) by_kind: [Bitboard; 6],
+    /// Pieces by colour.
     pub(crate) by_side: [Bitboard; 2],
+    /// The piece on every square ([`EMPTY`] if none).
     pub(crate) board: [Piece; 64],
+    /// Incremental Zobrist key.
     pub(crate) key: u64,
+    /// Pieces giving check to the side to move.
     pub(crate) checkers: Bitboard,
+    /// The side to move.
     pub(crate) side: Side,
     /// En passant target square, stored only when a legal capture exists; else `NO_SQUARE`.
     pub(crate) ep: u8,
@@ -48,7 +56,9 @@ pub struct Chess {
     pub(crate) castling: u8,
     /// Start squares of the castling rooks, `[side][wing]` (valid while the right exists).
     pub(crate) castle_rooks: [[u8; 2]; 2],
+    /// Plies since the last capture or pawn move.
     pub(crate) halfmove: u16,
+    /// Move number, starting at 1, counted up after Black moves.
     pub(crate) fullmove: u16,
     /// Chess960 notation (king takes rook) and FEN style.
     pub(crate) chess960: bool,
@@ -73,31 +83,37 @@ impl Chess {
         }
     }
 
+    /// Every occupied square.
     #[inline(always)]
     pub fn occupied(&self) -> Bitboard {
         self.by_side[0] | self.by_side[1]
     }
 
+    /// Pieces of `side`.
     #[inline(always)]
     pub fn side_bb(&self, side: Side) -> Bitboard {
         self.by_side[side as usize]
     }
 
+    /// Pieces of `kind`, both colours.
     #[inline(always)]
     pub fn kind_bb(&self, kind: Kind) -> Bitboard {
         self.by_kind[kind as usize]
     }
 
+    /// Pieces of `side` and `kind`.
     #[inline(always)]
     pub fn pieces(&self, side: Side, kind: Kind) -> Bitboard {
         self.by_side[side as usize] & self.by_kind[kind as usize]
     }
 
+    /// The piece on `sq`, [`EMPTY`] if none.
     #[inline(always)]
     pub fn piece_on(&self, sq: Square) -> Piece {
         self.board[sq]
     }
 
+    /// The square of `side`'s king.
     #[inline(always)]
     pub fn king_square(&self, side: Side) -> Square {
         self.pieces(side, Kind::King).trailing_zeros() as Square
@@ -118,22 +134,25 @@ impl Chess {
         ]
     }
 
+    /// The pieces giving check to the side to move.
     #[inline(always)]
     pub fn checkers(&self) -> Bitboard {
         self.checkers
     }
 
+    /// Whether castling is written king-takes-rook (Chess960 rules or setup).
     pub fn chess960(&self) -> bool {
         self.chess960
     }
 
-    /// Rook and queen (orthogonal) / bishop and queen (diagonal) sliders of `side`.
+    /// Rook and queen (orthogonal) sliders of `side`.
     #[inline(always)]
     pub fn orthogonal(&self, side: Side) -> Bitboard {
         self.by_side[side as usize]
             & (self.by_kind[Kind::Rook as usize] | self.by_kind[Kind::Queen as usize])
     }
 
+    /// Bishop and queen (diagonal) sliders of `side`.
     #[inline(always)]
     pub fn diagonal(&self, side: Side) -> Bitboard {
         self.by_side[side as usize]
@@ -163,6 +182,7 @@ impl Chess {
             || (bishop_attacks(sq, occ) & self.diagonal(by)) != 0
     }
 
+    /// Puts `p` on the empty square `sq` (setup and make move).
     #[inline(always)]
     pub(crate) fn put(&mut self, p: Piece, sq: Square) {
         let bit = 1u64 << sq;

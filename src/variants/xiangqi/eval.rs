@@ -8,7 +8,7 @@
 //! `eval_layout`): every term adds `weight[i] × count_i` (Red's count minus Black's) to a
 //! middlegame and an endgame sum, blended by the game phase. The terms are written once,
 //! generic over a [`Sink`]: the search's path adds weights as it goes (material and
-//! piece-square values come from the position's incremental sum), the tuning path
+//! piece-square values come from the position's incremental sum, see `psq`), the tuning path
 //! (`tune::trace`) records the counts, so both give the same score exactly.
 
 use super::board::*;
@@ -27,6 +27,7 @@ const SEE_KING: Score = 20_000;
 /// Phase contribution by kind (chariot 2, horse and cannon 1); a full set sums to
 /// [`PHASE_MAX`] (pure middlegame), 0 is a pure endgame.
 pub const PHASE_WEIGHT: [i32; 7] = [0, 0, 0, 1, 2, 1, 0];
+/// Phase of the full opening set (pure middlegame).
 pub const PHASE_MAX: i32 = 16;
 /// Endgame scale of every position (Xiangqi has no drawish-ending scaling).
 pub const SCALE_MAX: i32 = 64;

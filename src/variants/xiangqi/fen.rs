@@ -6,6 +6,7 @@ use super::board::*;
 use super::position::Xiangqi;
 use crate::core::Side;
 
+/// The Xiangqi start position.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
 impl Xiangqi {

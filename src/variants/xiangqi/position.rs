@@ -19,10 +19,15 @@ pub struct Xiangqi {
     pub(super) occ_t: u128,
     /// Mailbox cells (see `board.rs` for the byte layout).
     pub(super) board: [u8; SQUARES],
+    /// The general of each side.
     pub(super) kings: [u8; 2],
+    /// The side to move (`Side::White` is Red).
     pub(super) side: Side,
+    /// Plies since the last capture.
     pub(super) halfmove: u32,
+    /// Move number, starting at 1, counted up after Black moves.
     pub(super) fullmove: u32,
+    /// Incremental Zobrist key.
     pub(super) key: u64,
     /// The move that led here (`Move::default()` after a null move or a FEN).
     pub(super) last_move: Move,
@@ -64,11 +69,13 @@ impl Xiangqi {
         }
     }
 
+    /// Every occupied point.
     #[inline(always)]
     pub fn occupied(&self) -> u128 {
         self.colors[0] | self.colors[1]
     }
 
+    /// Index of the side to move (0 = Red).
     #[inline(always)]
     pub(super) fn us(&self) -> usize {
         self.side.index()

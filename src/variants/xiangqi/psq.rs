@@ -13,7 +13,9 @@ use std::ops::{Add, AddAssign, Sub, SubAssign};
 /// A middlegame / endgame pair of sums, Red's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Psq {
+    /// Middlegame sum.
     pub mg: i32,
+    /// Endgame sum.
     pub eg: i32,
 }
 

@@ -21,6 +21,7 @@ pub const KING_BACK_RANK: usize = CENTRE + 6;
 pub const PAWN_RANK: usize = KING_BACK_RANK + 1;
 /// Extra for a passed pawn by relative rank 2..7, and when its next square is free.
 pub const PASSED_RANK: usize = PAWN_RANK + 6;
+/// Extra for a passed pawn whose next square is free.
 pub const PASSED_FREE: usize = PASSED_RANK + 6;
 /// Knight, bishop, rook, queen: per reachable square above `params::MOBILITY_BASE`.
 pub const MOBILITY: usize = PASSED_FREE + 1;
@@ -28,14 +29,19 @@ pub const MOBILITY: usize = PASSED_FREE + 1;
 pub const HANGING: usize = MOBILITY + 4;
 /// An enemy piece attacked by a cheaper piece of the same board.
 pub const ATTACKED_BY_LESSER: usize = HANGING + 5;
+/// Two or more bishops.
 pub const BISHOP_PAIR: usize = ATTACKED_BY_LESSER + 1;
+/// The side to move.
 pub const TEMPO: usize = BISHOP_PAIR + 1;
 /// Pressure on the enemy king by attack units 1..=[`KING_DANGER_UNITS`] (more count as
 /// the last entry), for the attacker (see the evaluation's `king_danger`).
 pub const KING_DANGER: usize = TEMPO + 1;
+/// Attack-unit entries of [`KING_DANGER`].
 pub const KING_DANGER_UNITS: usize = 64;
+/// Number of weights in the table.
 pub const N_WEIGHTS: usize = KING_DANGER + KING_DANGER_UNITS;
 
+/// The weight groups in table order (the blocks of the weights file).
 #[rustfmt::skip]
 pub const GROUPS: [Group; 12] = [
     Group { name: "material", start: MATERIAL, len: 5, per_line: 5 },

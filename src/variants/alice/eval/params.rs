@@ -10,6 +10,7 @@ pub const SEE_VALUES: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
 
 /// Game phase contribution per kind (knight, bishop 1; rook 2; queen 4; 24 = opening).
 pub const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
+/// Phase of the full opening set (pure middlegame); 0 is a pure endgame.
 pub const PHASE_TOTAL: i32 = 24;
 
 /// Mobility is counted above this typical number of reachable squares, by kind.

@@ -17,10 +17,15 @@ pub(crate) fn relative_rank(side: Side, sq: Square) -> usize {
 
 /// Attack information shared by the term files, filled piece by piece.
 pub(crate) struct EvalContext<'a> {
+    /// The position evaluated.
     pub pos: &'a Chess,
+    /// Every occupied square.
     pub occ: Bitboard,
+    /// Each side's pawns.
     pub pawns: [Bitboard; 2],
+    /// Squares each side's pawns attack.
     pub pawn_attacks: [Bitboard; 2],
+    /// Each side's king square.
     pub king_square: [Square; 2],
     /// Squares around each king (and one rank further forward) that attackers aim at.
     pub king_zone: [Bitboard; 2],
@@ -33,6 +38,7 @@ pub(crate) struct EvalContext<'a> {
 }
 
 impl<'a> EvalContext<'a> {
+    /// The context of `pos` with pawns and kings filled in, piece attacks still empty.
     pub(crate) fn new(pos: &'a Chess) -> Self {
         let mut ctx = EvalContext {
             pos,

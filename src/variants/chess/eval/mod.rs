@@ -158,6 +158,7 @@ pub struct EvalTrace {
     pub phase: i32,
     /// Endgame scale (of [`SCALE_MAX`]) when the endgame sum favours White / Black.
     pub scales: [i32; 2],
+    /// The side to move (the score is negated for Black).
     pub side: Side,
 }
 

@@ -10,7 +10,7 @@
 use super::position::Alice;
 use crate::core::{MoveList, Side};
 use crate::variants::chess::attacks::*;
-use crate::variants::chess::castling::{castle_targets, held_wings};
+use crate::variants::chess::castling::{castle_bit, castle_targets, KING_SIDE, QUEEN_SIDE};
 use crate::variants::chess::movegen::{Collector, Counter, Finder, MoveSink};
 use crate::variants::chess::types::*;
 
@@ -325,7 +325,11 @@ fn gen_king<S: MoveSink>(pos: &Alice, tactical_only: bool, ksq: Square, kb: usiz
 fn gen_castling<S: MoveSink>(pos: &Alice, ksq: Square, kb: usize, sink: &mut S) {
     let us = pos.side;
     let them = us.flip();
-    for (wing, rook) in held_wings(pos.castling, pos.castle_rooks[us as usize], us) {
+    for wing in [KING_SIDE, QUEEN_SIDE] {
+        if pos.castling & castle_bit(us, wing) == 0 {
+            continue;
+        }
+        let rook = pos.castle_rooks[us as usize][wing] as Square;
         if pos.board_of(rook) != kb || pos.piece_on(rook) != make_piece(us, Kind::Rook) {
             continue;
         }

@@ -286,10 +286,11 @@ impl Alice {
             return;
         }
         let us = self.side;
-        let mut rights = self.castling & !rights_touching(&self.castle_rooks, m.from(), m.to());
+        let mut rights = self.castling;
         if m.kind() == MoveKind::Castling || self.king_square(us) == m.to() {
             rights &= !side_rights(us);
         }
+        rights &= !rights_touching(&self.castle_rooks, m.from(), m.to());
         if rights != self.castling {
             self.key ^= castling_key(self.castling ^ rights);
             self.castling = rights;

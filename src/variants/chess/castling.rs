@@ -54,16 +54,6 @@ pub fn castle_targets(side: Side, wing: usize) -> (Square, Square) {
     (relative(side, king), relative(side, rook))
 }
 
-/// The wings `side` still has a right on (king side first), each with the start square
-/// of its rook (`rooks`: `side`'s entry of the `[side][wing]` rook squares).
-#[inline(always)]
-pub fn held_wings(rights: u8, rooks: [u8; 2], side: Side) -> impl Iterator<Item = (usize, Square)> {
-    [KING_SIDE, QUEEN_SIDE]
-        .into_iter()
-        .filter(move |&wing| rights & castle_bit(side, wing) != 0)
-        .map(move |wing| (wing, rooks[wing] as Square))
-}
-
 /// Key contribution of a set of castling rights under `keys` (one key per right bit).
 #[inline(always)]
 pub fn rights_key(rights: u8, keys: &[u64; 4]) -> u64 {
@@ -81,10 +71,12 @@ pub fn rights_key(rights: u8, keys: &[u64; 4]) -> u64 {
 #[inline(always)]
 pub fn rights_touching(rooks: &[[u8; 2]; 2], from: Square, to: Square) -> u8 {
     let mut bits = 0;
-    for (side, wing) in RIGHTS {
-        let rook = rooks[side as usize][wing] as Square;
-        if rook == from || rook == to {
-            bits |= castle_bit(side, wing);
+    for side in [Side::White, Side::Black] {
+        for wing in [KING_SIDE, QUEEN_SIDE] {
+            let rook = rooks[side as usize][wing] as Square;
+            if rook == from || rook == to {
+                bits |= castle_bit(side, wing);
+            }
         }
     }
     bits

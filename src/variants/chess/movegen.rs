@@ -5,7 +5,7 @@
 //! Knows the rules of chess and Chess960 moves; nothing about notation or search.
 
 use super::attacks::*;
-use super::castling::{castle_targets, held_wings};
+use super::castling::{castle_bit, castle_targets, KING_SIDE, QUEEN_SIDE};
 use super::position::{Chess, NO_SQUARE};
 use super::types::*;
 use crate::core::{MoveList, Side};
@@ -349,7 +349,11 @@ fn pawn_moves<S: MoveSink, const QUIETS: bool>(
 fn castling<S: MoveSink>(pos: &Chess, sink: &mut S, king: Square) {
     let us = pos.side;
     let them = us.flip();
-    for (wing, rook) in held_wings(pos.castling, pos.castle_rooks[us as usize], us) {
+    for wing in [KING_SIDE, QUEEN_SIDE] {
+        if pos.castling & castle_bit(us, wing) == 0 {
+            continue;
+        }
+        let rook = pos.castle_rooks[us as usize][wing] as Square;
         if castling_path_clear(pos, king, rook, wing) {
             let (king_to, rook_to) = castle_targets(us, wing);
             // Attacks are judged with both pieces already moved, so a rook that

@@ -55,9 +55,9 @@ mod tests {
 
     #[test]
     fn weights_file_is_generated() {
-        assert_eq!(
-            Alice::weights_source(Alice::weights()),
-            include_str!("eval/weights.rs")
-        );
+        let source = Alice::weights_source(Alice::weights());
+        assert_eq!(source, include_str!("eval/weights.rs"));
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(Alice::WEIGHTS_FILE);
+        assert_eq!(source, std::fs::read_to_string(path).expect("WEIGHTS_FILE"));
     }
 }

@@ -48,4 +48,12 @@ mod tests {
         let positions = sample_positions::<Chess>(crate::bench::CHESS_FENS, 8, 120);
         assert_trace_scores_as(&positions, Chess::static_eval);
     }
+
+    #[test]
+    fn weights_file_is_generated() {
+        let source = Chess::weights_source(Chess::weights());
+        assert_eq!(source, include_str!("eval/weights.rs"));
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(Chess::WEIGHTS_FILE);
+        assert_eq!(source, std::fs::read_to_string(path).expect("WEIGHTS_FILE"));
+    }
 }

@@ -63,10 +63,10 @@ mod tests {
 
     #[test]
     fn weights_file_is_generated() {
-        assert_eq!(
-            Xiangqi::weights_source(Xiangqi::weights()),
-            include_str!("eval_weights.rs")
-        );
+        let source = Xiangqi::weights_source(Xiangqi::weights());
+        assert_eq!(source, include_str!("eval_weights.rs"));
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(Xiangqi::WEIGHTS_FILE);
+        assert_eq!(source, std::fs::read_to_string(path).expect("WEIGHTS_FILE"));
     }
 
     #[test]

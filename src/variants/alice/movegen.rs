@@ -10,7 +10,7 @@
 use super::position::Alice;
 use crate::core::{MoveList, Side};
 use crate::variants::chess::attacks::*;
-use crate::variants::chess::castling::{castle_bit, castle_targets, KING_SIDE, QUEEN_SIDE};
+use crate::variants::chess::castling::{castle_rook, castle_targets, KING_SIDE, QUEEN_SIDE};
 use crate::variants::chess::movegen::{Collector, Counter, Finder, MoveSink};
 use crate::variants::chess::types::*;
 
@@ -326,10 +326,9 @@ fn gen_castling<S: MoveSink>(pos: &Alice, ksq: Square, kb: usize, sink: &mut S) 
     let us = pos.side;
     let them = us.flip();
     for wing in [KING_SIDE, QUEEN_SIDE] {
-        if pos.castling & castle_bit(us, wing) == 0 {
+        let Some(rook) = castle_rook(pos.castling, &pos.castle_rooks, us, wing) else {
             continue;
-        }
-        let rook = pos.castle_rooks[us as usize][wing] as Square;
+        };
         if pos.board_of(rook) != kb || pos.piece_on(rook) != make_piece(us, Kind::Rook) {
             continue;
         }

@@ -54,6 +54,13 @@ pub fn castle_targets(side: Side, wing: usize) -> (Square, Square) {
     (relative(side, king), relative(side, rook))
 }
 
+/// The start square of the rook `side` may castle with on `wing`, if it holds that right
+/// (`rooks`: the `[side][wing]` rook squares).
+#[inline(always)]
+pub fn castle_rook(rights: u8, rooks: &[[u8; 2]; 2], side: Side, wing: usize) -> Option<Square> {
+    (rights & castle_bit(side, wing) != 0).then_some(rooks[side as usize][wing] as Square)
+}
+
 /// Key contribution of a set of castling rights under `keys` (one key per right bit).
 #[inline(always)]
 pub fn rights_key(rights: u8, keys: &[u64; 4]) -> u64 {

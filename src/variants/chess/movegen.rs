@@ -5,7 +5,7 @@
 //! Knows the rules of chess and Chess960 moves; nothing about notation or search.
 
 use super::attacks::*;
-use super::castling::{castle_bit, castle_targets, KING_SIDE, QUEEN_SIDE};
+use super::castling::{castle_rook, castle_targets, KING_SIDE, QUEEN_SIDE};
 use super::position::{Chess, NO_SQUARE};
 use super::types::*;
 use crate::core::{MoveList, Side};
@@ -350,10 +350,9 @@ fn castling<S: MoveSink>(pos: &Chess, sink: &mut S, king: Square) {
     let us = pos.side;
     let them = us.flip();
     for wing in [KING_SIDE, QUEEN_SIDE] {
-        if pos.castling & castle_bit(us, wing) == 0 {
+        let Some(rook) = castle_rook(pos.castling, &pos.castle_rooks, us, wing) else {
             continue;
-        }
-        let rook = pos.castle_rooks[us as usize][wing] as Square;
+        };
         if castling_path_clear(pos, king, rook, wing) {
             let (king_to, rook_to) = castle_targets(us, wing);
             // Attacks are judged with both pieces already moved, so a rook that

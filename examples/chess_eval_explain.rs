@@ -4,7 +4,7 @@
 
 use kaleido::core::{Game, GameConfig};
 use kaleido::variants::chess::eval::trace;
-use kaleido::variants::chess::eval_weights::WEIGHTS;
+use kaleido::variants::chess::eval::weights::WEIGHTS;
 use kaleido::variants::chess::Chess;
 
 fn main() {

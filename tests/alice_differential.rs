@@ -1,5 +1,5 @@
 //! Differential test against Fairy-Stockfish's alice branch (PyPI `pyffish-alice`):
-//! seeded random playouts from the start positions in `tests/data/alice_playout_starts.txt`
+//! seeded random playouts from the start positions in `tests/data/alice/playout_starts.txt`
 //! plus random castling-rich positions (kings and rooks on either board, Chess960 files);
 //! in every position kaleido's sorted legal move list must equal FSF's, and the FEN after
 //! the move played must equal FSF's FEN after the same move.
@@ -106,9 +106,9 @@ fn playout(start: &Alice, chess960: bool, rng: &mut Rng, probes: &mut Vec<Probe>
 fn collect_probes() -> Vec<Probe> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/alice_playout_starts.txt"
+        "/tests/data/alice/playout_starts.txt"
     );
-    let text = std::fs::read_to_string(path).expect("read alice_playout_starts.txt");
+    let text = std::fs::read_to_string(path).expect("read alice/playout_starts.txt");
     let mut probes = Vec::new();
     let mut rng = Rng(0xA11CE);
     // `ALICE_DIFF_SCALE=n` multiplies the playouts for a deeper (slower) check by hand.

@@ -1,11 +1,11 @@
 //! Alice chess rule edge cases and FEN handling, driven by data files:
-//! - `tests/data/alice_rules.txt`: one position per rule of rules-alice.md with its exact
+//! - `tests/data/alice/rules.txt`: one position per rule of rules-alice.md with its exact
 //!   legal move list (from Fairy-Stockfish's alice branch) and, when there is no legal
 //!   move, the result (checkmate = loss, stalemate = draw);
-//! - `tests/data/alice_fen.txt`: FENs that must be read (with their canonical output)
+//! - `tests/data/alice/fen.txt`: FENs that must be read (with their canonical output)
 //!   or rejected with an error;
-//! - `tests/data/alice_moves.txt`: move texts (castling aliases, promotions, garbage);
-//! - `tests/data/alice_see.txt`: static exchange results across the two boards.
+//! - `tests/data/alice/moves.txt`: move texts (castling aliases, promotions, garbage);
+//! - `tests/data/alice/see.txt`: static exchange results across the two boards.
 
 use kaleido::core::{Game, GameConfig, GenKind, MoveList, Notation, Verdict};
 use kaleido::variants::alice::Alice;
@@ -44,7 +44,7 @@ fn legal_texts(pos: &Alice) -> (MoveList<Move>, Vec<String>) {
 
 #[test]
 fn rule_positions_have_exact_legal_moves() {
-    let text = data("alice_rules.txt");
+    let text = data("alice/rules.txt");
     let mut checked = 0;
     for (line, row) in lines(&text) {
         // FEN fields may contain '|' (board B marks): the FEN is everything up to the
@@ -125,7 +125,7 @@ fn check_move_consistency(pos: &Alice, list: &MoveList<Move>, line: usize) {
 
 #[test]
 fn fen_inputs_are_read_or_rejected() {
-    let text = data("alice_fen.txt");
+    let text = data("alice/fen.txt");
     let (mut ok, mut rejected) = (0, 0);
     for (line, row) in lines(&text) {
         let (kind, rest) = row.split_once(' ').unwrap_or((row, ""));
@@ -157,7 +157,7 @@ fn fen_inputs_are_read_or_rejected() {
 
 #[test]
 fn castling_aliases_and_announcement() {
-    let text = data("alice_moves.txt");
+    let text = data("alice/moves.txt");
     let mut checked = 0;
     for (line, row) in lines(&text) {
         // <[960 ]fen> ; <input text> ; <canonical move text or "none">
@@ -191,7 +191,7 @@ fn castling_aliases_and_announcement() {
 
 #[test]
 fn static_exchanges_alternate_boards() {
-    let text = data("alice_see.txt");
+    let text = data("alice/see.txt");
     let mut checked = 0;
     for (line, row) in lines(&text) {
         let f: Vec<&str> = row.split(" ; ").map(str::trim).collect();
@@ -235,7 +235,7 @@ fn next_random(state: &mut u64) -> u64 {
 
 #[test]
 fn mutated_fens_never_panic_and_accepted_ones_round_trip() {
-    let text = data("alice_fen.txt");
+    let text = data("alice/fen.txt");
     let mut seeds: Vec<String> = lines(&text)
         .filter_map(|(_, row)| row.split_once(' ').map(|(_, rest)| rest.to_string()))
         .map(|rest| {

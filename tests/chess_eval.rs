@@ -5,9 +5,9 @@
 
 use kaleido::core::perft::parse_epd;
 use kaleido::core::{Game, GameConfig, MoveList};
+use kaleido::variants::chess::eval::layout::{weights_source, GROUPS, N_WEIGHTS, WEIGHT_NAMES};
+use kaleido::variants::chess::eval::weights::WEIGHTS;
 use kaleido::variants::chess::eval::{trace, PHASE_MAX, SCALE_MAX};
-use kaleido::variants::chess::eval_layout::{weights_source, GROUPS, N_WEIGHTS, WEIGHT_NAMES};
-use kaleido::variants::chess::eval_weights::WEIGHTS;
 use kaleido::variants::chess::Chess;
 
 const CASES: &str = "tests/data/chess/eval_cases.txt";
@@ -143,7 +143,7 @@ fn colour_mirror_negates_the_evaluation() {
 
 #[test]
 fn weight_table_round_trips_through_its_source_writer() {
-    let file = std::fs::read_to_string("src/variants/chess/eval_weights.rs").unwrap();
+    let file = std::fs::read_to_string("src/variants/chess/eval/weights.rs").unwrap();
     assert_eq!(weights_source(&WEIGHTS), file);
 }
 

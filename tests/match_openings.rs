@@ -3,9 +3,9 @@
 //! lines read through the referee.
 
 use kaleido::core::rng::Rng;
-use kaleido::matchrun::chess960::start_fen;
 use kaleido::matchrun::openings::{build, parse_positions, OpeningSource};
 use kaleido::matchrun::registry::new_referee;
+use kaleido::variants::chess::chess960::start_fen;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/match");
 

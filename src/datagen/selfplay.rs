@@ -226,7 +226,7 @@ pub fn play_game<G: Game>(
 mod tests {
     use super::*;
     use crate::core::GameConfig;
-    use crate::variants::chess::Position;
+    use crate::variants::chess::Chess;
 
     #[test]
     fn results_are_read_from_the_first_side() {
@@ -240,7 +240,7 @@ mod tests {
     fn a_mated_side_has_lost_and_a_short_game_is_quiet_only() {
         let cfg = GameConfig::default();
         // A game already over is not an opening to play.
-        let mated = Position::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", &cfg).unwrap();
+        let mated = Chess::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", &cfg).unwrap();
         let tt = TranspositionTable::new(1);
         let quick = PlaySettings {
             random_plies: 0,
@@ -249,7 +249,7 @@ mod tests {
         };
         assert!(play_game(mated, &quick, &tt, &mut Rng::new(1)).is_none());
         // White mates in one: the search proves it and the game is adjudicated a win.
-        let mate_in_one = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", &cfg).unwrap();
+        let mate_in_one = Chess::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", &cfg).unwrap();
         let settings = PlaySettings {
             max_opening_score: i32::MAX,
             ..quick.clone()
@@ -258,10 +258,10 @@ mod tests {
         assert_eq!(game.result, 1.0);
         assert!(game.positions.is_empty());
         // A full game from the start records only positions not in check.
-        let start = Position::startpos(&cfg);
+        let start = Chess::startpos(&cfg);
         let game = play_game(start, &settings, &tt, &mut Rng::new(2)).unwrap();
         for seen in &game.positions {
-            assert!(!Position::from_fen(&seen.fen, &cfg).unwrap().in_check());
+            assert!(!Chess::from_fen(&seen.fen, &cfg).unwrap().in_check());
         }
     }
 }

@@ -13,7 +13,6 @@
 //! `machinery_tests` (the unit tests of the whole runner) may use anything.
 
 pub mod adjudication;
-pub mod chess960;
 pub mod cli;
 pub mod driver;
 pub mod engine;

@@ -2,10 +2,10 @@
 //! positions, or a few random first plies from the variant's start, all seeded. Every
 //! position is checked by the referee when loaded, so a bad book fails before any game.
 
-use super::chess960;
 use super::referee::Referee;
 use crate::core::rng::Rng;
 use crate::core::Notation;
+use crate::variants::chess::chess960;
 
 /// A game's starting point: a position plus plies already played from it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

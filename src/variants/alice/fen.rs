@@ -15,39 +15,38 @@
 //!
 //! Knows the text format and position validity; nothing about move generation.
 
-use super::position::{castle_bit, Alice, BOARD_A, BOARD_B, KING_SIDE, QUEEN_SIDE};
+use super::position::{Alice, BOARD_A, BOARD_B};
 use crate::core::Side;
-use crate::variants::chess::attacks::*;
+use crate::variants::chess::castling::{castling_field, parse_castling};
+use crate::variants::chess::fen::{
+    check_kings_and_pawns, parse_side, split_fields, write_placement, write_tail,
+};
 use crate::variants::chess::types::*;
 
 /// Largest halfmove clock / fullmove number accepted: what the `u16` counters hold
 /// (they saturate there), so every FEN the position prints reads back.
 const MAX_COUNTER: u32 = u16::MAX as u32;
 
-pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// The start position: the chess one, every piece on board A.
+pub use crate::variants::chess::fen::START_FEN;
 
 impl Alice {
     /// Parses a FEN (see the module documentation for what is accepted).
     pub fn from_fen(text: &str, chess960: bool) -> Result<Alice, String> {
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        if fields.is_empty() {
-            return Err("empty FEN".into());
-        }
-        if fields.len() > 6 {
-            return Err(format!(
-                "FEN has {} fields, at most 6 expected",
-                fields.len()
-            ));
-        }
+        let fields = split_fields(text)?;
         let mut pos = Alice::empty(chess960);
         parse_placement(&mut pos, fields[0])?;
-        pos.side = match fields.get(1).copied() {
-            None | Some("w") | Some("W") => Side::White,
-            Some("b") | Some("B") => Side::Black,
-            Some(s) => return Err(format!("bad side to move '{s}' (expected w or b)")),
-        };
-        validate_material(&pos)?;
-        parse_castling(&mut pos, fields.get(2).copied().unwrap_or("-"))?;
+        pos.side = parse_side(fields.get(1).copied())?;
+        let kings = [Side::White, Side::Black].map(|side| pos.pieces(side, Kind::King));
+        check_kings_and_pawns(kings, pos.kind_bb(Kind::Pawn))?;
+        let castling = parse_castling(
+            fields.get(2).copied().unwrap_or("-"),
+            pos.king_squares(),
+            pos.rook_sets(),
+        )?;
+        pos.castling = castling.rights;
+        pos.castle_rooks = castling.rooks;
+        pos.chess960 |= castling.needs_chess960;
         match fields.get(3).copied() {
             None | Some("-") => {}
             Some(ep) if parse_square(ep).is_some() => {}
@@ -66,76 +65,27 @@ impl Alice {
     /// The position as FEN, board B pieces marked with a leading `|`.
     pub fn to_fen(&self) -> String {
         let mut s = String::with_capacity(100);
-        for rank in (0..8).rev() {
-            let mut gap = 0u8;
-            for file in 0..8 {
-                let sq = square(file, rank);
-                let p = self.mailbox[sq];
-                if p == EMPTY {
-                    gap += 1;
-                    continue;
-                }
-                if gap > 0 {
-                    s.push((b'0' + gap) as char);
-                    gap = 0;
-                }
-                if self.board_of(sq) == BOARD_B {
-                    s.push('|');
-                }
-                s.push(piece_letter(p));
-            }
-            if gap > 0 {
-                s.push((b'0' + gap) as char);
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
-        s.push_str(if self.side == Side::White {
-            " w "
-        } else {
-            " b "
+        write_placement(&mut s, |sq| {
+            let p = self.mailbox[sq];
+            let mark = (self.board_of(sq) == BOARD_B).then_some('|');
+            (p != EMPTY).then(|| (mark, piece_letter(p)))
         });
-        s.push_str(&self.castling_field());
-        s.push_str(&format!(" - {} {}", self.halfmove, self.fullmove));
+        let castling = castling_field(
+            self.castling,
+            &self.castle_rooks,
+            self.chess960,
+            self.king_squares(),
+            self.rook_sets(),
+        );
+        write_tail(
+            &mut s,
+            self.side,
+            &castling,
+            None,
+            self.halfmove,
+            self.fullmove,
+        );
         s
-    }
-
-    fn castling_field(&self) -> String {
-        if self.castling == 0 {
-            return "-".into();
-        }
-        let rights = [
-            (Side::White, KING_SIDE),
-            (Side::White, QUEEN_SIDE),
-            (Side::Black, KING_SIDE),
-            (Side::Black, QUEEN_SIDE),
-        ];
-        let present: Vec<(Side, usize)> = rights
-            .into_iter()
-            .filter(|&(s, w)| self.castling & castle_bit(s, w) != 0)
-            .collect();
-        let x_fen = !self.chess960
-            || present.iter().all(|&(s, w)| {
-                outermost_rook(self, s, w) == Some(self.castle_rooks[s as usize][w] as Square)
-            });
-        present
-            .iter()
-            .map(|&(s, w)| {
-                let c = if !x_fen {
-                    (b'A' + file_of(self.castle_rooks[s as usize][w] as Square) as u8) as char
-                } else if w == KING_SIDE {
-                    'K'
-                } else {
-                    'Q'
-                };
-                if s == Side::White {
-                    c
-                } else {
-                    c.to_ascii_lowercase()
-                }
-            })
-            .collect()
     }
 }
 
@@ -247,104 +197,7 @@ fn parse_placement(pos: &mut Alice, placement: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn validate_material(pos: &Alice) -> Result<(), String> {
-    for side in [Side::White, Side::Black] {
-        let name = if side == Side::White {
-            "White"
-        } else {
-            "Black"
-        };
-        match pos.pieces(side, Kind::King).count_ones() {
-            0 => return Err(format!("{name} has no king")),
-            1 => {}
-            n => return Err(format!("{name} has {n} kings")),
-        }
-    }
-    if pos.kind_bb(Kind::Pawn) & (RANK_1 | RANK_8) != 0 {
-        return Err("pawn on rank 1 or 8".into());
-    }
-    Ok(())
-}
-
-/// The rook of `side` farthest from its king on `wing` of the back rank (either board).
-fn outermost_rook(pos: &Alice, side: Side, wing: usize) -> Option<Square> {
-    let king = pos.king_square(side);
-    let back = rank_of(relative(side, 0));
-    if rank_of(king) != back {
-        return None;
-    }
-    let rooks = pos.pieces(side, Kind::Rook) & (RANK_1 << (8 * back));
-    let beyond = if wing == KING_SIDE {
-        rooks & !((2u64 << king).wrapping_sub(1))
-    } else {
-        rooks & ((1u64 << king) - 1)
-    };
-    if beyond == 0 {
-        None
-    } else if wing == KING_SIDE {
-        Some(63 - beyond.leading_zeros() as Square)
-    } else {
-        Some(beyond.trailing_zeros() as Square)
-    }
-}
-
-fn parse_castling(pos: &mut Alice, field: &str) -> Result<(), String> {
-    if field == "-" {
-        return Ok(());
-    }
-    for c in field.chars() {
-        let side = if c.is_ascii_uppercase() {
-            Side::White
-        } else {
-            Side::Black
-        };
-        let king = pos.king_square(side);
-        let back = rank_of(relative(side, 0));
-        if rank_of(king) != back {
-            return Err(format!(
-                "castling right '{c}' but the king is not on its back rank"
-            ));
-        }
-        let (wing, rook) = match c.to_ascii_lowercase() {
-            'k' => (KING_SIDE, outermost_rook(pos, side, KING_SIDE)),
-            'q' => (QUEEN_SIDE, outermost_rook(pos, side, QUEEN_SIDE)),
-            f @ 'a'..='h' => {
-                let sq = square((f as u8 - b'a') as usize, back);
-                let is_rook = pos.piece_on(sq) == make_piece(side, Kind::Rook);
-                let wing = if file_of(sq) > file_of(king) {
-                    KING_SIDE
-                } else {
-                    QUEEN_SIDE
-                };
-                (wing, is_rook.then_some(sq))
-            }
-            _ => return Err(format!("bad castling letter '{c}'")),
-        };
-        let rook =
-            rook.ok_or_else(|| format!("castling right '{c}' without a rook on its square"))?;
-        let bit = castle_bit(side, wing);
-        if pos.castling & bit != 0 && pos.castle_rooks[side as usize][wing] as Square != rook {
-            return Err(format!("two castling rooks on one wing in '{field}'"));
-        }
-        pos.castling |= bit;
-        pos.castle_rooks[side as usize][wing] = rook as u8;
-    }
-    // Standard castling is king on e1/e8 with rooks in the corners; anything else needs
-    // Chess960 rules and king-takes-rook notation.
-    for side in [Side::White, Side::Black] {
-        for wing in [KING_SIDE, QUEEN_SIDE] {
-            if pos.castling & castle_bit(side, wing) != 0 {
-                let rook_file = file_of(pos.castle_rooks[side as usize][wing] as Square);
-                let corner = if wing == KING_SIDE { 7 } else { 0 };
-                if rook_file != corner || file_of(pos.king_square(side)) != 4 {
-                    pos.chess960 = true;
-                }
-            }
-        }
-    }
-    Ok(())
-}
-
+/// A halfmove clock or fullmove number (`what` in messages); `default` when missing.
 fn parse_counter(field: Option<&str>, what: &str, default: u32) -> Result<u32, String> {
     match field {
         None => Ok(default),

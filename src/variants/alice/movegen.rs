@@ -1,123 +1,18 @@
 //! Legal move generation for Alice chess (Fairy-Stockfish `alice` rules): a piece
 //! moves on the board it stands on, its destination must be empty on the other board,
 //! it crosses there; captures happen on the piece's own board; only pieces on the
-//! king's board give check. Moves are reported to a [`MoveSink`] as target sets, so one
-//! generator serves move lists, bulk counting at the last perft ply and membership tests.
+//! king's board give check. Moves are reported to chess's [`MoveSink`] as target sets (Alice has no
+//! en passant), so one generator and chess's sinks serve move lists, bulk counting at the
+//! last perft ply and membership tests.
 //!
 //! Knows the movement and legality rules; nothing about notation or evaluation.
 
-use super::position::{castle_bit, castle_targets, Alice, KING_SIDE, QUEEN_SIDE};
+use super::position::Alice;
 use crate::core::{MoveList, Side};
 use crate::variants::chess::attacks::*;
+use crate::variants::chess::castling::{castle_rook, castle_targets, KING_SIDE, QUEEN_SIDE};
+use crate::variants::chess::movegen::{Collector, Counter, Finder, MoveSink};
 use crate::variants::chess::types::*;
-
-const PROMOTION_RANKS: Bitboard = RANK_1 | RANK_8;
-
-/// Receives the legal moves found by [`generate`].
-pub trait MoveSink {
-    /// Moves of a knight, bishop, rook, queen or king from `from` to each of `targets`.
-    fn piece_moves(&mut self, from: Square, targets: Bitboard);
-    /// Pawn moves from `from`; arrivals on the last rank are four promotions each.
-    fn pawn_moves(&mut self, from: Square, targets: Bitboard);
-    /// Pawn moves arriving on `targets`, each from `to - delta` (same promotion rule).
-    fn pawn_set(&mut self, targets: Bitboard, delta: i32);
-    /// Castling, the king on `king` taking its own rook on `rook`.
-    fn castle(&mut self, king: Square, rook: Square);
-}
-
-/// Counts moves without materialising them (bulk counting).
-pub struct Counter(pub u64);
-
-impl MoveSink for Counter {
-    #[inline(always)]
-    fn piece_moves(&mut self, _from: Square, targets: Bitboard) {
-        self.0 += targets.count_ones() as u64;
-    }
-    #[inline(always)]
-    fn pawn_moves(&mut self, _from: Square, targets: Bitboard) {
-        self.0 += (targets & !PROMOTION_RANKS).count_ones() as u64
-            + 4 * (targets & PROMOTION_RANKS).count_ones() as u64;
-    }
-    #[inline(always)]
-    fn pawn_set(&mut self, targets: Bitboard, _delta: i32) {
-        self.pawn_moves(0, targets);
-    }
-    #[inline(always)]
-    fn castle(&mut self, _king: Square, _rook: Square) {
-        self.0 += 1;
-    }
-}
-
-/// Collects moves into a [`MoveList`].
-pub struct Collector<'a>(pub &'a mut MoveList<Move>);
-
-impl MoveSink for Collector<'_> {
-    #[inline(always)]
-    fn piece_moves(&mut self, from: Square, targets: Bitboard) {
-        for to in crate::core::BitIter(targets) {
-            self.0.push(Move::new(from, to as Square, MoveKind::Normal));
-        }
-    }
-    #[inline(always)]
-    fn pawn_moves(&mut self, from: Square, targets: Bitboard) {
-        for to in crate::core::BitIter(targets) {
-            let to = to as Square;
-            if (1u64 << to) & PROMOTION_RANKS != 0 {
-                for kind in [Kind::Queen, Kind::Knight, Kind::Rook, Kind::Bishop] {
-                    self.0.push(Move::promotion(from, to, kind));
-                }
-            } else {
-                self.0.push(Move::new(from, to, MoveKind::Normal));
-            }
-        }
-    }
-    #[inline(always)]
-    fn pawn_set(&mut self, targets: Bitboard, delta: i32) {
-        for to in crate::core::BitIter(targets) {
-            let from = (to as i32 - delta) as Square;
-            self.pawn_moves(from, 1u64 << to);
-        }
-    }
-    #[inline(always)]
-    fn castle(&mut self, king: Square, rook: Square) {
-        self.0.push(Move::new(king, rook, MoveKind::Castling));
-    }
-}
-
-/// Looks for one given move among the generated ones.
-struct Finder {
-    wanted: Move,
-    found: bool,
-}
-
-impl MoveSink for Finder {
-    fn piece_moves(&mut self, from: Square, targets: Bitboard) {
-        let m = self.wanted;
-        self.found |=
-            m.kind() == MoveKind::Normal && m.from() == from && targets >> m.to() & 1 != 0;
-    }
-    fn pawn_moves(&mut self, from: Square, targets: Bitboard) {
-        let m = self.wanted;
-        if m.from() != from || targets >> m.to() & 1 == 0 {
-            return;
-        }
-        let promotes = (1u64 << m.to()) & PROMOTION_RANKS != 0;
-        self.found |= if promotes {
-            m.kind() == MoveKind::Promotion
-        } else {
-            m.kind() == MoveKind::Normal
-        };
-    }
-    fn pawn_set(&mut self, targets: Bitboard, delta: i32) {
-        let to = self.wanted.to();
-        if targets >> to & 1 != 0 && to as i32 - delta == self.wanted.from() as i32 {
-            self.pawn_moves(self.wanted.from(), 1u64 << to);
-        }
-    }
-    fn castle(&mut self, king: Square, rook: Square) {
-        self.found |= self.wanted == Move::new(king, rook, MoveKind::Castling);
-    }
-}
 
 /// All legal moves (`tactical_only`: captures and promotions) into `out`.
 pub fn legal_moves(pos: &Alice, tactical_only: bool, out: &mut MoveList<Move>) {
@@ -279,7 +174,7 @@ pub fn generate<S: MoveSink>(pos: &Alice, tactical_only: bool, from_mask: Bitboa
                 );
                 let targets = legal(from, targets);
                 if targets != 0 {
-                    sink.pawn_moves(from, targets);
+                    sink.pawn_moves_from(from, targets);
                 }
             }
         } else if pawns != 0 {
@@ -391,7 +286,7 @@ fn pawn_sets<S: MoveSink>(
         (right_caps & capture_targets, right),
     ] {
         if targets != 0 {
-            sink.pawn_set(targets, delta);
+            sink.pawn_moves(targets, delta);
         }
     }
 }
@@ -431,10 +326,9 @@ fn gen_castling<S: MoveSink>(pos: &Alice, ksq: Square, kb: usize, sink: &mut S) 
     let us = pos.side;
     let them = us.flip();
     for wing in [KING_SIDE, QUEEN_SIDE] {
-        if pos.castling & castle_bit(us, wing) == 0 {
+        let Some(rook) = castle_rook(pos.castling, &pos.castle_rooks, us, wing) else {
             continue;
-        }
-        let rook = pos.castle_rooks[us as usize][wing] as Square;
+        };
         if pos.board_of(rook) != kb || pos.piece_on(rook) != make_piece(us, Kind::Rook) {
             continue;
         }

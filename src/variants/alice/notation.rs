@@ -4,59 +4,25 @@
 //! castling is the king's two-square move (`e1g1`) in standard mode and king-takes-rook
 //! (`e1h1`) in Chess960 mode, the other form being accepted on input where unambiguous.
 //!
-//! Knows how moves and boards are written; legality comes from `movegen`.
+//! The move text itself is chess's (`chess::notation`). Knows how moves and boards are
+//! written; legality comes from `movegen`.
 
 use super::movegen::legal_moves;
-use super::position::{castle_targets, Alice, BOARD_B, KING_SIDE, QUEEN_SIDE};
-use crate::core::MoveList;
+use super::position::{Alice, BOARD_B};
+use crate::variants::chess::notation::{parse_uci_among, uci_text};
 use crate::variants::chess::types::*;
 
 impl Alice {
     /// The move in UCI form for this position's castling mode.
     pub fn move_text(&self, m: Move) -> String {
-        self.move_text_in(m, self.chess960)
-    }
-
-    /// The move in UCI form; castling as king-takes-rook when `chess960`.
-    fn move_text_in(&self, m: Move, chess960: bool) -> String {
-        let to = match m.kind() {
-            MoveKind::Castling if !chess960 => {
-                let wing = if m.to() > m.from() {
-                    KING_SIDE
-                } else {
-                    QUEEN_SIDE
-                };
-                castle_targets(self.side, wing).0
-            }
-            _ => m.to(),
-        };
-        let mut s = square_name(m.from()) + &square_name(to);
-        if m.kind() == MoveKind::Promotion {
-            s.push(m.promo().letter().to_ascii_lowercase());
-        }
-        s
+        uci_text(m, self.side, self.chess960)
     }
 
     /// Resolves a UCI move against the legal moves; the castling form of the other mode
     /// is accepted when no legal move is written that way.
     pub fn parse_uci(&self, text: &str) -> Option<Move> {
-        let text = text.trim();
-        if text.len() < 4 || text.len() > 5 {
-            return None;
-        }
-        let mut moves = MoveList::new();
-        legal_moves(self, false, &mut moves);
-        let exact = moves
-            .iter()
-            .copied()
-            .find(|&m| self.move_text(m).eq_ignore_ascii_case(text));
-        exact.or_else(|| {
-            moves.iter().copied().find(|&m| {
-                m.kind() == MoveKind::Castling
-                    && self
-                        .move_text_in(m, !self.chess960)
-                        .eq_ignore_ascii_case(text)
-            })
+        parse_uci_among(text, self.side, self.chess960, |out| {
+            legal_moves(self, false, out)
         })
     }
 

@@ -9,21 +9,22 @@
 
 use crate::core::{zobrist, Side};
 use crate::variants::chess::attacks::*;
+use crate::variants::chess::castling::{
+    castle_targets, rights_key, rights_touching, side_rights, wing_of,
+};
 use crate::variants::chess::types::*;
 
-/// Board indices: every piece stands on board A or board B.
+/// Index of board A (every piece stands on board A or board B).
 pub const BOARD_A: usize = 0;
+/// Index of board B.
 pub const BOARD_B: usize = 1;
-
-/// Castling wings: 0 = towards the h-file (O-O), 1 = towards the a-file (O-O-O).
-pub const KING_SIDE: usize = 0;
-pub const QUEEN_SIDE: usize = 1;
 
 /// Keys per (piece, board, square): a piece on B hashes differently from one on A.
 const PIECE_KEYS: [u64; 12 * 2 * 64] = zobrist::keys(0xA11C_E000_0000_0001);
 const CASTLING_KEYS: [u64; 4] = zobrist::keys(0xA11C_E000_0000_0002);
 const SIDE_KEY: u64 = zobrist::keys::<1>(0xA11C_E000_0000_0003)[0];
 
+/// Key of piece `p` on `sq` of `board`.
 #[inline(always)]
 pub(crate) fn piece_key(p: Piece, board: usize, sq: Square) -> u64 {
     PIECE_KEYS[(p as usize * 2 + board) * 64 + sq]
@@ -32,45 +33,33 @@ pub(crate) fn piece_key(p: Piece, board: usize, sq: Square) -> u64 {
 /// Key contribution of a set of castling rights (bit `side * 2 + wing`).
 #[inline(always)]
 pub(crate) fn castling_key(rights: u8) -> u64 {
-    let mut k = 0;
-    for (i, key) in CASTLING_KEYS.iter().enumerate() {
-        if rights & (1 << i) != 0 {
-            k ^= key;
-        }
-    }
-    k
-}
-
-/// The right bit for `side` castling on `wing`.
-#[inline(always)]
-pub const fn castle_bit(side: Side, wing: usize) -> u8 {
-    1 << (side as usize * 2 + wing)
-}
-
-/// King and rook destination squares (on the other board) of castling on `wing`.
-#[inline(always)]
-pub fn castle_targets(side: Side, wing: usize) -> (Square, Square) {
-    let (king, rook) = if wing == KING_SIDE { (6, 5) } else { (2, 3) };
-    (relative(side, king), relative(side, rook))
+    rights_key(rights, &CASTLING_KEYS)
 }
 
 /// An Alice chess position (Chess960 start setups included).
 #[derive(Clone, Copy)]
 pub struct Alice {
+    /// The piece on every square, whichever its board ([`EMPTY`] if none).
     pub(crate) mailbox: [Piece; 64],
     /// Occupancy of board A and board B (disjoint).
     pub(crate) boards: [Bitboard; 2],
+    /// Pieces by colour (both boards).
     pub(crate) by_side: [Bitboard; 2],
+    /// Pieces of both colours by kind (both boards).
     pub(crate) by_kind: [Bitboard; 6],
+    /// Incremental Zobrist key.
     pub(crate) key: u64,
     /// Pieces giving check to the side to move (all on its king's board).
     pub(crate) checkers: Bitboard,
+    /// The side to move.
     pub(crate) side: Side,
     /// Castling rights, bit `side * 2 + wing`.
     pub(crate) castling: u8,
     /// Start squares of the castling rooks, `[side][wing]` (valid while the right exists).
     pub(crate) castle_rooks: [[u8; 2]; 2],
+    /// Plies since the last capture or pawn move.
     pub(crate) halfmove: u16,
+    /// Move number, starting at 1, counted up after Black moves.
     pub(crate) fullmove: u16,
     /// Chess960 castling notation (king takes rook) and FEN style.
     pub(crate) chess960: bool,
@@ -101,21 +90,25 @@ impl Alice {
         self.boards[BOARD_A] | self.boards[BOARD_B]
     }
 
+    /// Pieces of `side` (either board).
     #[inline(always)]
     pub fn side_bb(&self, side: Side) -> Bitboard {
         self.by_side[side as usize]
     }
 
+    /// Pieces of `kind`, both colours (either board).
     #[inline(always)]
     pub fn kind_bb(&self, kind: Kind) -> Bitboard {
         self.by_kind[kind as usize]
     }
 
+    /// Pieces of `side` and `kind` (either board).
     #[inline(always)]
     pub fn pieces(&self, side: Side, kind: Kind) -> Bitboard {
         self.by_side[side as usize] & self.by_kind[kind as usize]
     }
 
+    /// The piece on `sq` (on whichever board), [`EMPTY`] if none.
     #[inline(always)]
     pub fn piece_on(&self, sq: Square) -> Piece {
         self.mailbox[sq]
@@ -127,15 +120,33 @@ impl Alice {
         ((self.boards[BOARD_B] >> sq) & 1) as usize
     }
 
+    /// The square of `side`'s king.
     #[inline(always)]
     pub fn king_square(&self, side: Side) -> Square {
         self.pieces(side, Kind::King).trailing_zeros() as Square
     }
 
+    /// The king squares of White and Black.
+    #[inline(always)]
+    pub fn king_squares(&self) -> [Square; 2] {
+        [self.king_square(Side::White), self.king_square(Side::Black)]
+    }
+
+    /// The rooks of White and Black (either board).
+    #[inline(always)]
+    pub fn rook_sets(&self) -> [Bitboard; 2] {
+        [
+            self.pieces(Side::White, Kind::Rook),
+            self.pieces(Side::Black, Kind::Rook),
+        ]
+    }
+
+    /// The side to move.
     pub fn side_to_move(&self) -> Side {
         self.side
     }
 
+    /// Whether castling is written king-takes-rook (Chess960 rules or setup).
     pub fn is_chess960(&self) -> bool {
         self.chess960
     }
@@ -175,6 +186,7 @@ impl Alice {
         self.attackers_on(kb, ksq, self.boards[kb], side.flip())
     }
 
+    /// Recomputes the checkers of the side to move.
     pub(crate) fn update_checkers(&mut self) {
         self.checkers = self.checkers_of(self.side);
     }
@@ -238,8 +250,7 @@ impl Alice {
         let to = m.to();
         self.halfmove = self.halfmove.saturating_add(1);
         if m.kind() == MoveKind::Castling {
-            let wing = if to > from { KING_SIDE } else { QUEEN_SIDE };
-            let (king_to, rook_to) = castle_targets(us, wing);
+            let (king_to, rook_to) = castle_targets(us, wing_of(from, to));
             let (king, board) = self.take(from);
             let (rook, _) = self.take(to);
             self.put(king, board ^ 1, king_to);
@@ -277,16 +288,9 @@ impl Alice {
         let us = self.side;
         let mut rights = self.castling;
         if m.kind() == MoveKind::Castling || self.king_square(us) == m.to() {
-            rights &= !(castle_bit(us, KING_SIDE) | castle_bit(us, QUEEN_SIDE));
+            rights &= !side_rights(us);
         }
-        for side in [Side::White, Side::Black] {
-            for wing in [KING_SIDE, QUEEN_SIDE] {
-                let rook = self.castle_rooks[side as usize][wing] as Square;
-                if rook == m.from() || rook == m.to() {
-                    rights &= !castle_bit(side, wing);
-                }
-            }
-        }
+        rights &= !rights_touching(&self.castle_rooks, m.from(), m.to());
         if rights != self.castling {
             self.key ^= castling_key(self.castling ^ rights);
             self.castling = rights;

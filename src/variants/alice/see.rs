@@ -6,9 +6,9 @@
 //! So the side to move always captures with its pieces on `b`, the opponent with its
 //! pieces on `1 - b`, each board losing its capturers (uncovering X-rays) as they go.
 //!
-//! Knows exchange arithmetic; values come from `eval_params::SEE_VALUES`.
+//! Knows exchange arithmetic; values come from `eval::params::SEE_VALUES`.
 
-use super::eval_params::SEE_VALUES;
+use super::eval::params::SEE_VALUES;
 use super::position::Alice;
 use crate::core::Score;
 use crate::variants::chess::attacks::*;

@@ -1,21 +1,15 @@
 //! Alice chess as a [`Tunable`] game: the evaluation's feature counts in the generic form
 //! the tuner reads. Knows no tuner and no search.
 
-use super::eval::{evaluate_into, Sink, SCALE_MAX};
-use super::eval_layout::{weight_names, weights_source, N_WEIGHTS};
-use super::eval_params::PHASE_TOTAL;
-use super::eval_weights::WEIGHTS;
+use super::eval::layout::{weight_names, weights_source, N_WEIGHTS};
+use super::eval::params::PHASE_TOTAL;
+use super::eval::weights::WEIGHTS;
+use super::eval::{evaluate_into, SCALE_MAX};
 use super::position::Alice;
 use crate::core::tune::{LinearTrace, Recorder, Tunable};
 
-impl Sink for Recorder {
-    fn add(&mut self, index: usize, count: i32) {
-        self.record(index, count);
-    }
-}
-
 impl Tunable for Alice {
-    const WEIGHTS_FILE: &'static str = "src/variants/alice/eval_weights.rs";
+    const WEIGHTS_FILE: &'static str = "src/variants/alice/eval/weights.rs";
 
     fn weights() -> &'static [[i32; 2]] {
         &WEIGHTS
@@ -49,7 +43,7 @@ impl Tunable for Alice {
 
 #[cfg(test)]
 mod tests {
-    use super::super::BENCH_FENS;
+    use super::super::bench::BENCH_FENS;
     use super::*;
     use crate::core::tune::{assert_trace_scores_as, sample_positions};
 
@@ -61,9 +55,9 @@ mod tests {
 
     #[test]
     fn weights_file_is_generated() {
-        assert_eq!(
-            Alice::weights_source(Alice::weights()),
-            include_str!("eval_weights.rs")
-        );
+        let source = Alice::weights_source(Alice::weights());
+        assert_eq!(source, include_str!("eval/weights.rs"));
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(Alice::WEIGHTS_FILE);
+        assert_eq!(source, std::fs::read_to_string(path).expect("WEIGHTS_FILE"));
     }
 }

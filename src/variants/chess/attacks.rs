@@ -17,9 +17,13 @@ pub type Bitboard = u64;
 /// A square index 0..64 (a1 = 0, h1 = 7, a8 = 56).
 pub type Square = usize;
 
+/// The a-file.
 pub const FILE_A: Bitboard = 0x0101_0101_0101_0101;
+/// The h-file.
 pub const FILE_H: Bitboard = FILE_A << 7;
+/// The first rank (White's back rank).
 pub const RANK_1: Bitboard = 0xFF;
+/// The eighth rank (Black's back rank).
 pub const RANK_8: Bitboard = RANK_1 << 56;
 
 /// Squares a knight on `sq` attacks.

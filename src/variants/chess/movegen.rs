@@ -5,7 +5,8 @@
 //! Knows the rules of chess and Chess960 moves; nothing about notation or search.
 
 use super::attacks::*;
-use super::position::{castle_bit, castle_targets, Position, KING_SIDE, NO_SQUARE, QUEEN_SIDE};
+use super::castling::{castle_rook, castle_targets, KING_SIDE, QUEEN_SIDE};
+use super::position::{Chess, NO_SQUARE};
 use super::types::*;
 use crate::core::{MoveList, Side};
 
@@ -20,6 +21,7 @@ pub trait MoveSink {
     fn pawn_moves(&mut self, targets: Bitboard, delta: i32);
     /// Pawn moves of the single pawn on `from` to `targets` (pinned pawns).
     fn pawn_moves_from(&mut self, from: Square, targets: Bitboard);
+    /// The en passant capture of the pawn on `from` onto `to`.
     fn en_passant(&mut self, from: Square, to: Square);
     /// Castling, king on `king` taking its own rook on `rook`.
     fn castle(&mut self, king: Square, rook: Square);
@@ -52,29 +54,33 @@ impl MoveSink for Counter {
     }
 }
 
-/// Collects moves into a [`MoveList`].
-pub struct Collector<'a>(pub &'a mut MoveList<Move>);
+/// A sink that takes the legal moves one at a time: every such sink is a [`MoveSink`],
+/// the target sets unpacked lowest square first and each promotion as queen, knight,
+/// rook, bishop.
+pub trait EachMove {
+    /// Receives one legal move.
+    fn each(&mut self, m: Move);
+}
 
-impl Collector<'_> {
-    #[inline(always)]
-    fn pawn_to(&mut self, from: Square, to: Square) {
-        if (1u64 << to) & PROMOTION_RANKS != 0 {
-            for kind in [Kind::Queen, Kind::Knight, Kind::Rook, Kind::Bishop] {
-                self.0.push(Move::promotion(from, to, kind));
-            }
-        } else {
-            self.0.push(Move::new(from, to, MoveKind::Normal));
+/// One pawn move, or the four promotions when it reaches the last rank.
+#[inline(always)]
+fn each_pawn_move<T: EachMove>(sink: &mut T, from: Square, to: Square) {
+    if (1u64 << to) & PROMOTION_RANKS != 0 {
+        for kind in [Kind::Queen, Kind::Knight, Kind::Rook, Kind::Bishop] {
+            sink.each(Move::promotion(from, to, kind));
         }
+    } else {
+        sink.each(Move::new(from, to, MoveKind::Normal));
     }
 }
 
-impl MoveSink for Collector<'_> {
+impl<T: EachMove> MoveSink for T {
     #[inline(always)]
     fn piece_moves(&mut self, from: Square, mut targets: Bitboard) {
         while targets != 0 {
             let to = targets.trailing_zeros() as Square;
             targets &= targets - 1;
-            self.0.push(Move::new(from, to, MoveKind::Normal));
+            self.each(Move::new(from, to, MoveKind::Normal));
         }
     }
     #[inline(always)]
@@ -82,7 +88,7 @@ impl MoveSink for Collector<'_> {
         while targets != 0 {
             let to = targets.trailing_zeros() as Square;
             targets &= targets - 1;
-            self.pawn_to((to as i32 - delta) as Square, to);
+            each_pawn_move(self, (to as i32 - delta) as Square, to);
         }
     }
     #[inline(always)]
@@ -90,20 +96,32 @@ impl MoveSink for Collector<'_> {
         while targets != 0 {
             let to = targets.trailing_zeros() as Square;
             targets &= targets - 1;
-            self.pawn_to(from, to);
+            each_pawn_move(self, from, to);
         }
     }
     fn en_passant(&mut self, from: Square, to: Square) {
-        self.0.push(Move::new(from, to, MoveKind::EnPassant));
+        self.each(Move::new(from, to, MoveKind::EnPassant));
     }
     fn castle(&mut self, king: Square, rook: Square) {
-        self.0.push(Move::new(king, rook, MoveKind::Castling));
+        self.each(Move::new(king, rook, MoveKind::Castling));
+    }
+}
+
+/// Collects moves into a [`MoveList`].
+pub struct Collector<'a>(pub &'a mut MoveList<Move>);
+
+impl EachMove for Collector<'_> {
+    #[inline(always)]
+    fn each(&mut self, m: Move) {
+        self.0.push(m);
     }
 }
 
 /// Answers whether one given move is among the legal moves.
 pub struct Finder {
+    /// The move looked for.
     pub wanted: Move,
+    /// Whether it was generated.
     pub found: bool,
 }
 
@@ -155,7 +173,7 @@ impl MoveSink for Finder {
 
 /// Pieces of the side to move pinned to their own king.
 #[inline(always)]
-pub fn pinned(pos: &Position) -> Bitboard {
+pub fn pinned(pos: &Chess) -> Bitboard {
     let us = pos.side;
     let them = us.flip();
     let king = pos.king_square(us);
@@ -178,18 +196,14 @@ pub fn pinned(pos: &Position) -> Bitboard {
 /// Reports every legal move (or, with `QUIETS == false`, every legal capture and
 /// promotion) of the side to move to `sink`.
 #[inline(always)]
-pub fn generate<S: MoveSink, const QUIETS: bool>(pos: &Position, sink: &mut S) {
+pub fn generate<S: MoveSink, const QUIETS: bool>(pos: &Chess, sink: &mut S) {
     generate_from::<S, QUIETS>(pos, sink, !0);
 }
 
 /// As [`generate`], for the pieces standing on `only` (a single piece when testing
 /// one move); castling counts as a king move.
 #[inline(always)]
-pub fn generate_from<S: MoveSink, const QUIETS: bool>(
-    pos: &Position,
-    sink: &mut S,
-    only: Bitboard,
-) {
+pub fn generate_from<S: MoveSink, const QUIETS: bool>(pos: &Chess, sink: &mut S, only: Bitboard) {
     let us = pos.side;
     let them = us.flip();
     let occ = pos.occupied();
@@ -265,7 +279,7 @@ pub fn generate_from<S: MoveSink, const QUIETS: bool>(
 
 #[inline(always)]
 fn pawn_moves<S: MoveSink, const QUIETS: bool>(
-    pos: &Position,
+    pos: &Chess,
     sink: &mut S,
     pinned: Bitboard,
     check_mask: Bitboard,
@@ -332,14 +346,13 @@ fn pawn_moves<S: MoveSink, const QUIETS: bool>(
 }
 
 /// Castling under Chess960 rules (standard chess is the special case).
-fn castling<S: MoveSink>(pos: &Position, sink: &mut S, king: Square) {
+fn castling<S: MoveSink>(pos: &Chess, sink: &mut S, king: Square) {
     let us = pos.side;
     let them = us.flip();
     for wing in [KING_SIDE, QUEEN_SIDE] {
-        if pos.castling & castle_bit(us, wing) == 0 {
+        let Some(rook) = castle_rook(pos.castling, &pos.castle_rooks, us, wing) else {
             continue;
-        }
-        let rook = pos.castle_rooks[us as usize][wing] as Square;
+        };
         if castling_path_clear(pos, king, rook, wing) {
             let (king_to, rook_to) = castle_targets(us, wing);
             // Attacks are judged with both pieces already moved, so a rook that
@@ -363,7 +376,7 @@ fn castling<S: MoveSink>(pos: &Position, sink: &mut S, king: Square) {
 }
 
 /// Whether every square the king and rook cross or land on is empty except for themselves.
-pub(crate) fn castling_path_clear(pos: &Position, king: Square, rook: Square, wing: usize) -> bool {
+pub(crate) fn castling_path_clear(pos: &Chess, king: Square, rook: Square, wing: usize) -> bool {
     let (king_to, rook_to) = castle_targets(pos.side, wing);
     let needed =
         between(king, king_to) | (1u64 << king_to) | between(rook, rook_to) | (1u64 << rook_to);
@@ -373,14 +386,14 @@ pub(crate) fn castling_path_clear(pos: &Position, king: Square, rook: Square, wi
 
 /// Number of legal moves.
 #[inline(always)]
-pub fn count_legal(pos: &Position) -> u64 {
+pub fn count_legal(pos: &Chess) -> u64 {
     let mut c = Counter(0);
     generate::<_, true>(pos, &mut c);
     c.0
 }
 
 /// All legal moves (`quiets == false`: captures and promotions only).
-pub fn legal_moves(pos: &Position, quiets: bool, out: &mut MoveList<Move>) {
+pub fn legal_moves(pos: &Chess, quiets: bool, out: &mut MoveList<Move>) {
     let mut c = Collector(out);
     if quiets {
         generate::<_, true>(pos, &mut c);
@@ -390,7 +403,7 @@ pub fn legal_moves(pos: &Position, quiets: bool, out: &mut MoveList<Move>) {
 }
 
 /// Whether `m` is a legal move here (any 16-bit value is accepted).
-pub fn is_legal_move(pos: &Position, m: Move) -> bool {
+pub fn is_legal_move(pos: &Chess, m: Move) -> bool {
     if m == Move::default()
         || pos.board[m.from()] == EMPTY
         || piece_side(pos.board[m.from()]) != pos.side
@@ -406,7 +419,7 @@ pub fn is_legal_move(pos: &Position, m: Move) -> bool {
 }
 
 /// Leaf count of the legal move tree, bulk-counted at the last ply.
-pub fn perft(pos: &Position, depth: u32) -> u64 {
+pub fn perft(pos: &Chess, depth: u32) -> u64 {
     // Bulk counting is mostly population counts: on x86-64 builds without POPCNT in
     // the target (the default), run a copy compiled for it when the CPU has it.
     #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
@@ -417,19 +430,23 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     perft_plain(pos, depth)
 }
 
-fn perft_plain(pos: &Position, depth: u32) -> u64 {
+fn perft_plain(pos: &Chess, depth: u32) -> u64 {
     perft_body(pos, depth, perft_plain)
 }
 
+/// [`perft_plain`] compiled with POPCNT.
+///
+/// # Safety
+/// The CPU must support POPCNT.
 #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
 #[target_feature(enable = "popcnt")]
-unsafe fn perft_popcnt(pos: &Position, depth: u32) -> u64 {
+unsafe fn perft_popcnt(pos: &Chess, depth: u32) -> u64 {
     // Safety: only reached from `perft` after detecting POPCNT.
-    perft_body(pos, depth, |p: &Position, d| unsafe { perft_popcnt(p, d) })
+    perft_body(pos, depth, |p: &Chess, d| unsafe { perft_popcnt(p, d) })
 }
 
 #[inline(always)]
-fn perft_body<R: Fn(&Position, u32) -> u64>(pos: &Position, depth: u32, recurse: R) -> u64 {
+fn perft_body<R: Fn(&Chess, u32) -> u64>(pos: &Chess, depth: u32, recurse: R) -> u64 {
     match depth {
         0 => 1,
         1 => count_legal(pos),
@@ -448,61 +465,17 @@ fn perft_body<R: Fn(&Position, u32) -> u64>(pos: &Position, depth: u32, recurse:
 
 /// Plays each generated move as it is found and counts the subtree (no move list).
 struct PerftWalker<'a, R> {
-    parent: &'a Position,
+    parent: &'a Chess,
     depth: u32,
     nodes: u64,
     recurse: R,
 }
 
-impl<R: Fn(&Position, u32) -> u64> PerftWalker<'_, R> {
+impl<R: Fn(&Chess, u32) -> u64> EachMove for PerftWalker<'_, R> {
     #[inline(always)]
-    fn visit(&mut self, m: Move) {
+    fn each(&mut self, m: Move) {
         let mut child = *self.parent;
         child.play(m);
         self.nodes += (self.recurse)(&child, self.depth);
-    }
-
-    #[inline(always)]
-    fn pawn_to(&mut self, from: Square, to: Square) {
-        if (1u64 << to) & PROMOTION_RANKS != 0 {
-            for kind in [Kind::Queen, Kind::Knight, Kind::Rook, Kind::Bishop] {
-                self.visit(Move::promotion(from, to, kind));
-            }
-        } else {
-            self.visit(Move::new(from, to, MoveKind::Normal));
-        }
-    }
-}
-
-impl<R: Fn(&Position, u32) -> u64> MoveSink for PerftWalker<'_, R> {
-    #[inline(always)]
-    fn piece_moves(&mut self, from: Square, mut targets: Bitboard) {
-        while targets != 0 {
-            let to = targets.trailing_zeros() as Square;
-            targets &= targets - 1;
-            self.visit(Move::new(from, to, MoveKind::Normal));
-        }
-    }
-    #[inline(always)]
-    fn pawn_moves(&mut self, mut targets: Bitboard, delta: i32) {
-        while targets != 0 {
-            let to = targets.trailing_zeros() as Square;
-            targets &= targets - 1;
-            self.pawn_to((to as i32 - delta) as Square, to);
-        }
-    }
-    #[inline(always)]
-    fn pawn_moves_from(&mut self, from: Square, mut targets: Bitboard) {
-        while targets != 0 {
-            let to = targets.trailing_zeros() as Square;
-            targets &= targets - 1;
-            self.pawn_to(from, to);
-        }
-    }
-    fn en_passant(&mut self, from: Square, to: Square) {
-        self.visit(Move::new(from, to, MoveKind::EnPassant));
-    }
-    fn castle(&mut self, king: Square, rook: Square) {
-        self.visit(Move::new(king, rook, MoveKind::Castling));
     }
 }

@@ -2,59 +2,67 @@
 //! in standard mode, as king-takes-rook in Chess960 mode; both accepted on input where
 //! unambiguous) and the ASCII board diagram of the `d` command.
 //!
+//! The move text functions ([`uci_text`], [`parse_uci_among`]) serve Alice chess too.
 //! Knows how moves and boards are written; legality comes from `movegen`.
 
+use super::castling::{castle_targets, wing_of};
 use super::movegen::legal_moves;
-use super::position::{castle_targets, Position, KING_SIDE, QUEEN_SIDE};
+use super::position::Chess;
 use super::types::*;
-use crate::core::MoveList;
+use crate::core::{MoveList, Side};
 
-impl Position {
+/// The UCI text of `m` played by `side`: castling as the king's two-square move in
+/// standard mode, as king-takes-rook when `chess960`.
+pub fn uci_text(m: Move, side: Side, chess960: bool) -> String {
+    let to = match m.kind() {
+        MoveKind::Castling if !chess960 => castle_targets(side, wing_of(m.from(), m.to())).0,
+        _ => m.to(),
+    };
+    let mut s = square_name(m.from()) + &square_name(to);
+    if m.kind() == MoveKind::Promotion {
+        s.push(m.promo().letter().to_ascii_lowercase());
+    }
+    s
+}
+
+/// Resolves UCI move `text` against the legal moves `legal` lists (called only for text
+/// of a plausible length), written for `side` in the `chess960` castling mode; the
+/// castling form of the other mode is accepted when no legal move is written that way.
+pub fn parse_uci_among(
+    text: &str,
+    side: Side,
+    chess960: bool,
+    legal: impl FnOnce(&mut MoveList<Move>),
+) -> Option<Move> {
+    let text = text.trim();
+    if text.len() < 4 || text.len() > 5 {
+        return None;
+    }
+    let mut moves = MoveList::new();
+    legal(&mut moves);
+    let exact = moves
+        .iter()
+        .copied()
+        .find(|&m| uci_text(m, side, chess960).eq_ignore_ascii_case(text));
+    exact.or_else(|| {
+        moves.iter().copied().find(|&m| {
+            m.kind() == MoveKind::Castling
+                && uci_text(m, side, !chess960).eq_ignore_ascii_case(text)
+        })
+    })
+}
+
+impl Chess {
     /// The move in UCI form for this position's castling mode.
     pub fn move_text(&self, m: Move) -> String {
-        self.move_text_in(m, self.chess960)
-    }
-
-    /// The move in UCI form; castling as king-takes-rook when `chess960`.
-    fn move_text_in(&self, m: Move, chess960: bool) -> String {
-        let to = match m.kind() {
-            MoveKind::Castling if !chess960 => {
-                let wing = if m.to() > m.from() {
-                    KING_SIDE
-                } else {
-                    QUEEN_SIDE
-                };
-                castle_targets(self.side, wing).0
-            }
-            _ => m.to(),
-        };
-        let mut s = square_name(m.from()) + &square_name(to);
-        if m.kind() == MoveKind::Promotion {
-            s.push(m.promo().letter().to_ascii_lowercase());
-        }
-        s
+        uci_text(m, self.side, self.chess960)
     }
 
     /// Resolves a UCI move against the legal moves; the castling form of the other
     /// mode is accepted when no legal move is written that way.
     pub fn parse_uci(&self, text: &str) -> Option<Move> {
-        let text = text.trim();
-        if text.len() < 4 || text.len() > 5 {
-            return None;
-        }
-        let mut moves = MoveList::new();
-        legal_moves(self, true, &mut moves);
-        let exact = moves
-            .iter()
-            .copied()
-            .find(|&m| self.move_text(m).eq_ignore_ascii_case(text));
-        exact.or_else(|| {
-            moves.iter().copied().find(|&m| {
-                m.kind() == MoveKind::Castling
-                    && self
-                        .move_text_in(m, !self.chess960)
-                        .eq_ignore_ascii_case(text)
-            })
+        parse_uci_among(text, self.side, self.chess960, |out| {
+            legal_moves(self, true, out)
         })
     }
 

@@ -5,21 +5,19 @@
 //! It knows the rules of making a move, not how moves are generated, parsed or written.
 
 use super::attacks::*;
+use super::castling::{castle_targets, rights_key, rights_touching, side_rights, wing_of};
 use super::types::*;
 use crate::core::{zobrist, Side};
 
 /// No en passant square.
 pub const NO_SQUARE: u8 = 64;
 
-/// Castling wings: index 0 = towards the h-file (O-O), 1 = towards the a-file (O-O-O).
-pub const KING_SIDE: usize = 0;
-pub const QUEEN_SIDE: usize = 1;
-
 const PIECE_SQUARE_KEYS: [u64; 12 * 64] = zobrist::keys(0xC4E5_5000_0000_0001);
 const CASTLING_KEYS: [u64; 4] = zobrist::keys(0xC4E5_5000_0000_0002);
 const EP_FILE_KEYS: [u64; 8] = zobrist::keys(0xC4E5_5000_0000_0003);
 const SIDE_KEY: u64 = zobrist::keys::<1>(0xC4E5_5000_0000_0004)[0];
 
+/// Key of piece `p` on `sq`.
 #[inline(always)]
 pub(crate) fn piece_key(p: Piece, sq: Square) -> u64 {
     PIECE_SQUARE_KEYS[p as usize * 64 + sq]
@@ -28,41 +26,29 @@ pub(crate) fn piece_key(p: Piece, sq: Square) -> u64 {
 /// Key contribution of a set of castling rights (bit `side * 2 + wing`).
 #[inline(always)]
 pub(crate) fn castling_key(rights: u8) -> u64 {
-    let mut k = 0;
-    for (i, key) in CASTLING_KEYS.iter().enumerate() {
-        if rights & (1 << i) != 0 {
-            k ^= key;
-        }
-    }
-    k
+    rights_key(rights, &CASTLING_KEYS)
 }
 
+/// Key of an en passant square (by its file).
 #[inline(always)]
 pub(crate) fn ep_key(sq: u8) -> u64 {
     EP_FILE_KEYS[sq as usize % 8]
 }
 
-/// The right bit for `side` castling on `wing`.
-#[inline(always)]
-pub const fn castle_bit(side: Side, wing: usize) -> u8 {
-    1 << (side as usize * 2 + wing)
-}
-
-/// King and rook destination squares of castling on `wing` for `side`.
-#[inline(always)]
-pub fn castle_targets(side: Side, wing: usize) -> (Square, Square) {
-    let (king, rook) = if wing == KING_SIDE { (6, 5) } else { (2, 3) };
-    (relative(side, king), relative(side, rook))
-}
-
 /// A chess or Chess960 position.
 #[derive(Clone, Copy)]
-pub struct Position {
+pub struct Chess {
+    /// Pieces of both colours by kind.
     pub(crate) by_kind: [Bitboard; 6],
+    /// Pieces by colour.
     pub(crate) by_side: [Bitboard; 2],
+    /// The piece on every square ([`EMPTY`] if none).
     pub(crate) board: [Piece; 64],
+    /// Incremental Zobrist key.
     pub(crate) key: u64,
+    /// Pieces giving check to the side to move.
     pub(crate) checkers: Bitboard,
+    /// The side to move.
     pub(crate) side: Side,
     /// En passant target square, stored only when a legal capture exists; else `NO_SQUARE`.
     pub(crate) ep: u8,
@@ -70,16 +56,18 @@ pub struct Position {
     pub(crate) castling: u8,
     /// Start squares of the castling rooks, `[side][wing]` (valid while the right exists).
     pub(crate) castle_rooks: [[u8; 2]; 2],
+    /// Plies since the last capture or pawn move.
     pub(crate) halfmove: u16,
+    /// Move number, starting at 1, counted up after Black moves.
     pub(crate) fullmove: u16,
     /// Chess960 notation (king takes rook) and FEN style.
     pub(crate) chess960: bool,
 }
 
-impl Position {
+impl Chess {
     /// An empty board (no kings: not a valid position until filled by the FEN reader).
-    pub(crate) fn empty(chess960: bool) -> Position {
-        Position {
+    pub(crate) fn empty(chess960: bool) -> Chess {
+        Chess {
             by_kind: [0; 6],
             by_side: [0; 2],
             board: [EMPTY; 64],
@@ -95,52 +83,76 @@ impl Position {
         }
     }
 
+    /// Every occupied square.
     #[inline(always)]
     pub fn occupied(&self) -> Bitboard {
         self.by_side[0] | self.by_side[1]
     }
 
+    /// Pieces of `side`.
     #[inline(always)]
     pub fn side_bb(&self, side: Side) -> Bitboard {
         self.by_side[side as usize]
     }
 
+    /// Pieces of `kind`, both colours.
     #[inline(always)]
     pub fn kind_bb(&self, kind: Kind) -> Bitboard {
         self.by_kind[kind as usize]
     }
 
+    /// Pieces of `side` and `kind`.
     #[inline(always)]
     pub fn pieces(&self, side: Side, kind: Kind) -> Bitboard {
         self.by_side[side as usize] & self.by_kind[kind as usize]
     }
 
+    /// The piece on `sq`, [`EMPTY`] if none.
     #[inline(always)]
     pub fn piece_on(&self, sq: Square) -> Piece {
         self.board[sq]
     }
 
+    /// The square of `side`'s king.
     #[inline(always)]
     pub fn king_square(&self, side: Side) -> Square {
         self.pieces(side, Kind::King).trailing_zeros() as Square
     }
 
+    /// The king squares of White and Black.
+    #[inline(always)]
+    pub fn king_squares(&self) -> [Square; 2] {
+        [self.king_square(Side::White), self.king_square(Side::Black)]
+    }
+
+    /// The rooks of White and Black.
+    #[inline(always)]
+    pub fn rook_sets(&self) -> [Bitboard; 2] {
+        [
+            self.pieces(Side::White, Kind::Rook),
+            self.pieces(Side::Black, Kind::Rook),
+        ]
+    }
+
+    /// The pieces giving check to the side to move.
     #[inline(always)]
     pub fn checkers(&self) -> Bitboard {
         self.checkers
     }
 
+    /// Whether castling is written king-takes-rook (Chess960 rules or setup).
     pub fn chess960(&self) -> bool {
         self.chess960
     }
 
-    /// Rook and queen (orthogonal) / bishop and queen (diagonal) sliders of `side`.
+    /// Rook and queen (orthogonal) sliders of `side`.
     #[inline(always)]
     pub fn orthogonal(&self, side: Side) -> Bitboard {
         self.by_side[side as usize]
             & (self.by_kind[Kind::Rook as usize] | self.by_kind[Kind::Queen as usize])
     }
 
+    /// Bishop and queen (diagonal) sliders of `side`.
     #[inline(always)]
     pub fn diagonal(&self, side: Side) -> Bitboard {
         self.by_side[side as usize]
@@ -170,6 +182,7 @@ impl Position {
             || (bishop_attacks(sq, occ) & self.diagonal(by)) != 0
     }
 
+    /// Puts `p` on the empty square `sq` (setup and make move).
     #[inline(always)]
     pub(crate) fn put(&mut self, p: Piece, sq: Square) {
         let bit = 1u64 << sq;
@@ -296,8 +309,7 @@ impl Position {
                 self.halfmove = 0;
             }
             MoveKind::Castling => {
-                let wing = if to > from { KING_SIDE } else { QUEEN_SIDE };
-                let (king_to, rook_to) = castle_targets(us, wing);
+                let (king_to, rook_to) = castle_targets(us, wing_of(from, to));
                 let rook = self.board[to];
                 self.remove(rook, to);
                 self.remove(piece, from);
@@ -323,18 +335,9 @@ impl Position {
 
     #[inline(always)]
     fn update_castling(&mut self, piece: Piece, from: Square, to: Square) {
-        let mut lost = 0u8;
+        let mut lost = rights_touching(&self.castle_rooks, from, to);
         if piece_kind(piece) == Kind::King {
-            lost |= castle_bit(piece_side(piece), KING_SIDE)
-                | castle_bit(piece_side(piece), QUEEN_SIDE);
-        }
-        for side in [Side::White, Side::Black] {
-            for wing in [KING_SIDE, QUEEN_SIDE] {
-                let rook = self.castle_rooks[side as usize][wing] as Square;
-                if rook == from || rook == to {
-                    lost |= castle_bit(side, wing);
-                }
-            }
+            lost |= side_rights(piece_side(piece));
         }
         let lost = lost & self.castling;
         if lost != 0 {

@@ -3,14 +3,14 @@
 //! Knows piece values and attack geometry; nothing about search.
 
 use super::attacks::*;
-use super::position::Position;
+use super::position::Chess;
 use super::types::*;
 use crate::core::{Score, Side};
 
 /// Exchange values: pawn, knight, bishop, rook, queen, king.
 pub const SEE_VALUES: [Score; 6] = [100, 310, 330, 500, 900, 0];
 
-impl Position {
+impl Chess {
     /// What `m` captures, as a kind (en passant: a pawn).
     #[inline]
     pub fn captured_kind(&self, m: Move) -> Option<Kind> {
@@ -122,7 +122,7 @@ impl Position {
 
 /// The least valuable piece kind among `attackers` and its bitboard.
 #[inline]
-fn least_valuable(pos: &Position, attackers: Bitboard) -> (Kind, Bitboard) {
+fn least_valuable(pos: &Chess, attackers: Bitboard) -> (Kind, Bitboard) {
     for kind in Kind::ALL {
         let bb = attackers & pos.kind_bb(kind);
         if bb != 0 {

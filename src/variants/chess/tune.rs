@@ -1,14 +1,14 @@
 //! Chess (and Chess960) as a [`Tunable`] game: its evaluation trace in the generic form
 //! the tuner reads. Knows no tuner and no search.
 
+use super::eval::layout::{weights_source, N_WEIGHTS, WEIGHT_NAMES};
+use super::eval::weights::WEIGHTS;
 use super::eval::{trace, PHASE_MAX, SCALE_MAX};
-use super::eval_layout::{weights_source, N_WEIGHTS, WEIGHT_NAMES};
-use super::eval_weights::WEIGHTS;
-use super::Position;
+use super::position::Chess;
 use crate::core::tune::{LinearTrace, Tunable};
 
-impl Tunable for Position {
-    const WEIGHTS_FILE: &'static str = "src/variants/chess/eval_weights.rs";
+impl Tunable for Chess {
+    const WEIGHTS_FILE: &'static str = "src/variants/chess/eval/weights.rs";
 
     fn weights() -> &'static [[i32; 2]] {
         &WEIGHTS
@@ -46,7 +46,15 @@ mod tests {
     #[test]
     fn generic_trace_scores_as_the_engine() {
         let positions =
-            sample_positions::<Position>(crate::variants::chess::bench::CHESS_FENS, 8, 120);
-        assert_trace_scores_as(&positions, Position::static_eval);
+            sample_positions::<Chess>(crate::variants::chess::bench::CHESS_FENS, 8, 120);
+        assert_trace_scores_as(&positions, Chess::static_eval);
+    }
+
+    #[test]
+    fn weights_file_is_generated() {
+        let source = Chess::weights_source(Chess::weights());
+        assert_eq!(source, include_str!("eval/weights.rs"));
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(Chess::WEIGHTS_FILE);
+        assert_eq!(source, std::fs::read_to_string(path).expect("WEIGHTS_FILE"));
     }
 }

@@ -1,5 +1,6 @@
 //! Chess vocabulary: sides as array indices, piece kinds, coloured piece codes,
-//! square names and the packed 16-bit [`Move`]. Knows no position and no rules.
+//! square names and the packed 16-bit [`Move`] (Alice chess speaks the same). Knows no
+//! position and no rules.
 
 use super::attacks::Square;
 use crate::core::Side;
@@ -8,15 +9,22 @@ use crate::core::Side;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum Kind {
+    /// A pawn.
     Pawn = 0,
+    /// A knight.
     Knight = 1,
+    /// A bishop.
     Bishop = 2,
+    /// A rook.
     Rook = 3,
+    /// A queen.
     Queen = 4,
+    /// A king.
     King = 5,
 }
 
 impl Kind {
+    /// Every kind, pawn to king.
     pub const ALL: [Kind; 6] = [
         Kind::Pawn,
         Kind::Knight,
@@ -26,6 +34,7 @@ impl Kind {
         Kind::King,
     ];
 
+    /// The kind of index `i` (0 = pawn .. 5 = king).
     #[inline(always)]
     pub fn from_index(i: usize) -> Kind {
         Kind::ALL[i]
@@ -36,6 +45,7 @@ impl Kind {
         ['P', 'N', 'B', 'R', 'Q', 'K'][self as usize]
     }
 
+    /// The kind of a FEN letter, either case.
     pub fn from_letter(c: char) -> Option<Kind> {
         match c.to_ascii_uppercase() {
             'P' => Some(Kind::Pawn),
@@ -51,18 +61,22 @@ impl Kind {
 
 /// A coloured piece in the mailbox: `side * 6 + kind`; [`EMPTY`] for an empty square.
 pub type Piece = u8;
+/// The mailbox code of an empty square.
 pub const EMPTY: Piece = 12;
 
+/// The piece code of `side`'s `kind`.
 #[inline(always)]
 pub fn make_piece(side: Side, kind: Kind) -> Piece {
     side as u8 * 6 + kind as u8
 }
 
+/// The kind of a (non-empty) piece code.
 #[inline(always)]
 pub fn piece_kind(p: Piece) -> Kind {
     Kind::from_index((p % 6) as usize)
 }
 
+/// The side of a (non-empty) piece code.
 #[inline(always)]
 pub fn piece_side(p: Piece) -> Side {
     if p < 6 {
@@ -82,16 +96,19 @@ pub fn piece_letter(p: Piece) -> char {
     }
 }
 
+/// File of `sq`, 0 (a) ..= 7 (h).
 #[inline(always)]
 pub const fn file_of(sq: Square) -> usize {
     sq % 8
 }
 
+/// Rank of `sq`, 0 (rank 1) ..= 7 (rank 8).
 #[inline(always)]
 pub const fn rank_of(sq: Square) -> usize {
     sq / 8
 }
 
+/// The square on `file` and `rank`.
 #[inline(always)]
 pub const fn square(file: usize, rank: usize) -> Square {
     rank * 8 + file
@@ -125,8 +142,11 @@ pub fn parse_square(text: &str) -> Option<Square> {
 /// What a move does besides moving a piece from `from` to `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoveKind {
+    /// Any other move, captures included.
     Normal = 0,
+    /// A pawn reaching the last rank; the piece is in `Move::promo`.
     Promotion = 1,
+    /// An en passant capture.
     EnPassant = 2,
     /// `to` is the castling rook's square (king takes own rook).
     Castling = 3,
@@ -144,6 +164,7 @@ pub enum MoveKind {
 pub struct Move(pub u16);
 
 impl Move {
+    /// A move of `kind` from `from` to `to` (promotions: [`Move::promotion`]).
     #[inline(always)]
     pub fn new(from: Square, to: Square, kind: MoveKind) -> Move {
         Move(from as u16 | (to as u16) << 6 | (kind as u16) << 14)
@@ -156,16 +177,19 @@ impl Move {
         Move(from as u16 | (to as u16) << 6 | promo << 12 | (MoveKind::Promotion as u16) << 14)
     }
 
+    /// The origin square (the king's for castling).
     #[inline(always)]
     pub fn from(self) -> Square {
         (self.0 & 63) as Square
     }
 
+    /// The destination square (the castling rook's for castling).
     #[inline(always)]
     pub fn to(self) -> Square {
         ((self.0 >> 6) & 63) as Square
     }
 
+    /// What the move does besides moving a piece.
     #[inline(always)]
     pub fn kind(self) -> MoveKind {
         match self.0 >> 14 {

@@ -7,22 +7,29 @@
 
 use crate::core::Side;
 
+/// Files a..i.
 pub const FILES: usize = 9;
+/// Ranks 0..9 (Red's back rank first).
 pub const RANKS: usize = 10;
+/// Points of the board.
 pub const SQUARES: usize = 90;
 
+/// The point on `file` and `rank`.
 #[inline(always)]
 pub const fn sq(file: usize, rank: usize) -> usize {
     rank * FILES + file
 }
+/// File of `s`, 0 (a) ..= 8 (i).
 #[inline(always)]
 pub const fn file_of(s: usize) -> usize {
     s % FILES
 }
+/// Rank of `s`, 0 (Red's back rank) ..= 9.
 #[inline(always)]
 pub const fn rank_of(s: usize) -> usize {
     s / FILES
 }
+/// The bit of `s` in a rank-major `u128` set.
 #[inline(always)]
 pub const fn bit(s: usize) -> u128 {
     1u128 << s
@@ -52,15 +59,23 @@ pub const fn in_palace(side: usize, s: usize) -> bool {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
 pub enum Kind {
+    /// The general.
     King = 0,
+    /// An advisor.
     Advisor = 1,
+    /// An elephant.
     Elephant = 2,
+    /// A horse.
     Horse = 3,
+    /// A chariot.
     Rook = 4,
+    /// A cannon.
     Cannon = 5,
+    /// A soldier.
     Soldier = 6,
 }
 
+/// Every kind, in discriminant order.
 pub const KINDS: [Kind; 7] = [
     Kind::King,
     Kind::Advisor,
@@ -110,10 +125,12 @@ impl Kind {
 pub const fn cell_piece(cell: u8) -> u8 {
     cell & 15
 }
+/// The piece id of a cell (0..15 per side).
 #[inline(always)]
 pub const fn cell_id(cell: u8) -> u8 {
     cell >> 4
 }
+/// The cell of `side`'s `kind` with piece id `id`.
 #[inline(always)]
 pub const fn make_cell(kind: Kind, side: usize, id: u8) -> u8 {
     (kind as u8 + 1) | ((side as u8) << 3) | ((id & 15) << 4)
@@ -139,14 +156,17 @@ pub const fn nibble_side(piece: u8) -> usize {
 pub struct Move(pub u16);
 
 impl Move {
+    /// The move from `from` to `to`.
     #[inline(always)]
     pub const fn new(from: usize, to: usize) -> Move {
         Move((from | (to << 7)) as u16)
     }
+    /// The origin square.
     #[inline(always)]
     pub const fn from(self) -> usize {
         (self.0 & 0x7F) as usize
     }
+    /// The destination square.
     #[inline(always)]
     pub const fn to(self) -> usize {
         ((self.0 >> 7) & 0x7F) as usize
@@ -160,4 +180,20 @@ pub fn square_name(s: usize, rank_base: usize) -> String {
         (b'a' + file_of(s) as u8) as char,
         rank_of(s) + rank_base
     )
+}
+
+/// Whether a piece of `kind` and colour `side` may ever stand on `s` in a legal game.
+pub const fn point_allowed(kind: Kind, side: usize, s: usize) -> bool {
+    let (f, r) = (file_of(s), rank_of(s));
+    // Ranks counted from the piece's own back rank. Elephant points: files c, g on
+    // relative ranks 0 and 4, files a, e, i on rank 2; advisor points: the palace corners
+    // and centre.
+    let rel = if side == 0 { r } else { RANKS - 1 - r };
+    match kind {
+        Kind::King => in_palace(side, s),
+        Kind::Advisor => in_palace(side, s) && (f + rel) % 2 == 1,
+        Kind::Elephant => rel <= 4 && rel % 2 == 0 && f % 2 == 0 && (rel / 2 + f / 2) % 2 == 1,
+        Kind::Soldier => rel >= 3,
+        _ => true,
+    }
 }

@@ -8,16 +8,17 @@
 //! `eval_layout`): every term adds `weight[i] × count_i` (Red's count minus Black's) to a
 //! middlegame and an endgame sum, blended by the game phase. The terms are written once,
 //! generic over a [`Sink`]: the search's path adds weights as it goes (material and
-//! piece-square values come from the position's incremental sum), the tuning path
+//! piece-square values come from the position's incremental sum, see `psq`), the tuning path
 //! (`tune::trace`) records the counts, so both give the same score exactly.
 
 use super::board::*;
 use super::eval_layout::*;
 use super::eval_weights::WEIGHTS;
 use super::position::Xiangqi;
+pub use super::psq::Psq;
+use super::psq::{psq, relative, sign};
 use super::tables::*;
 use crate::core::{BitIter, Score};
-use std::ops::{Add, AddAssign, Sub, SubAssign};
 
 /// Exchange values in centipawns by kind, for SEE and MVV-LVA (not tuned).
 pub const VALUE: [Score; 7] = [0, 200, 200, 450, 900, 450, 100];
@@ -26,110 +27,10 @@ const SEE_KING: Score = 20_000;
 /// Phase contribution by kind (chariot 2, horse and cannon 1); a full set sums to
 /// [`PHASE_MAX`] (pure middlegame), 0 is a pure endgame.
 pub const PHASE_WEIGHT: [i32; 7] = [0, 0, 0, 1, 2, 1, 0];
+/// Phase of the full opening set (pure middlegame).
 pub const PHASE_MAX: i32 = 16;
 /// Endgame scale of every position (Xiangqi has no drawish-ending scaling).
 pub const SCALE_MAX: i32 = 64;
-
-/// A middlegame / endgame pair of sums, Red's point of view.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Psq {
-    pub mg: i32,
-    pub eg: i32,
-}
-
-impl Add for Psq {
-    type Output = Psq;
-    #[inline(always)]
-    fn add(self, o: Psq) -> Psq {
-        Psq {
-            mg: self.mg + o.mg,
-            eg: self.eg + o.eg,
-        }
-    }
-}
-
-impl Sub for Psq {
-    type Output = Psq;
-    #[inline(always)]
-    fn sub(self, o: Psq) -> Psq {
-        Psq {
-            mg: self.mg - o.mg,
-            eg: self.eg - o.eg,
-        }
-    }
-}
-
-impl AddAssign for Psq {
-    #[inline(always)]
-    fn add_assign(&mut self, o: Psq) {
-        *self = *self + o;
-    }
-}
-
-impl SubAssign for Psq {
-    #[inline(always)]
-    fn sub_assign(&mut self, o: Psq) {
-        *self = *self - o;
-    }
-}
-
-/// `+1` for Red (side 0), `-1` for Black: the sign of a side's own terms.
-#[inline(always)]
-pub(crate) const fn sign(side: usize) -> i32 {
-    1 - 2 * side as i32
-}
-
-/// `s` seen from `side`: Black's ranks are counted from its own back rank.
-#[inline(always)]
-pub(crate) const fn relative(side: usize, s: usize) -> usize {
-    if side == 0 {
-        s
-    } else {
-        sq(file_of(s), RANKS - 1 - rank_of(s))
-    }
-}
-
-/// `[side][kind][square]` → material plus piece-square weights, signed for Red's point
-/// of view (Black's entries are negative). The position keeps their sum up to date.
-const fn build_psq() -> [[[Psq; SQUARES]; 7]; 2] {
-    let mut t = [[[Psq { mg: 0, eg: 0 }; SQUARES]; 7]; 2];
-    let mut side = 0;
-    while side < 2 {
-        let mut k = 0;
-        while k < 7 {
-            let mut s = 0;
-            while s < SQUARES {
-                let (mut mg, mut eg) = (0, 0);
-                if k > 0 {
-                    mg += WEIGHTS[MATERIAL + k - 1][0];
-                    eg += WEIGHTS[MATERIAL + k - 1][1];
-                }
-                let slot = PST_SLOTS[k][relative(side, s)];
-                if slot != NO_SLOT {
-                    mg += WEIGHTS[slot as usize][0];
-                    eg += WEIGHTS[slot as usize][1];
-                }
-                let sg = sign(side);
-                t[side][k][s] = Psq {
-                    mg: sg * mg,
-                    eg: sg * eg,
-                };
-                s += 1;
-            }
-            k += 1;
-        }
-        side += 1;
-    }
-    t
-}
-
-static PSQ: [[[Psq; SQUARES]; 7]; 2] = build_psq();
-
-/// Red-view material and square value of one piece (kept incrementally by the position).
-#[inline(always)]
-pub fn psq(side: usize, kind: Kind, s: usize) -> Psq {
-    PSQ[side][kind as usize][s]
-}
 
 /// Receives the evaluation's terms: `count` times the weight at `index` (positive
 /// counts favour Red).

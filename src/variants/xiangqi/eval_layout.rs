@@ -11,7 +11,6 @@
 //! Knows indices and names only: no position, no numbers, no evaluation logic.
 
 use super::board::*;
-use super::fen::point_allowed;
 use crate::core::tune::{weight_table_source, Group};
 
 /// Kind names as used in weight names, by `Kind` index.
@@ -66,6 +65,7 @@ pub const MOBILITY_CHARIOT: usize = MOBILITY_HORSE + 9;
 /// Per own cannon resp. horse, times (pieces on the board - 16): cannons need screens,
 /// horses need room.
 pub const CANNON_CROWD: usize = MOBILITY_CHARIOT + 18;
+/// Per own horse, times (pieces on the board - 16).
 pub const HORSE_CROWD: usize = CANNON_CROWD + 1;
 /// One resp. two own advisors missing, by the enemy's attacking force 0..=12
 /// (3 per chariot, 2 per horse or cannon, capped).
@@ -74,13 +74,17 @@ pub const ADVISORS_MISSING: usize = HORSE_CROWD + 1;
 pub const ELEPHANTS_MISSING: usize = ADVISORS_MISSING + 2 * FORCE_LEVELS;
 /// Attacking force levels 0..=[`FORCE_MAX`].
 pub const FORCE_LEVELS: usize = 13;
+/// The largest attacking force counted (more is capped).
 pub const FORCE_MAX: i32 = 12;
 /// Own chariots, horses, cannons and soldiers in or next to the enemy palace.
 pub const PALACE_ATTACKER: usize = ELEPHANTS_MISSING + 2 * FORCE_LEVELS;
 /// Own cannons on the enemy general's file; one with nothing between (empty-headed).
 pub const CANNON_ON_GENERAL_FILE: usize = PALACE_ATTACKER + 1;
+/// An own cannon on the enemy general's file with nothing between.
 pub const CANNON_EMPTY_HEADED: usize = CANNON_ON_GENERAL_FILE + 1;
+/// The side to move.
 pub const TEMPO: usize = CANNON_EMPTY_HEADED + 1;
+/// Number of weights in the table.
 pub const N_WEIGHTS: usize = TEMPO + 1;
 
 /// The groups in table order (the weights file has one commented block per group).

@@ -6,23 +6,8 @@ use super::board::*;
 use super::position::Xiangqi;
 use crate::core::Side;
 
+/// The Xiangqi start position.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
-
-/// Whether a piece of `kind` and colour `side` may ever stand on `s` in a legal game.
-pub(super) const fn point_allowed(kind: Kind, side: usize, s: usize) -> bool {
-    let (f, r) = (file_of(s), rank_of(s));
-    // Ranks counted from the piece's own back rank. Elephant points: files c, g on
-    // relative ranks 0 and 4, files a, e, i on rank 2; advisor points: the palace corners
-    // and centre.
-    let rel = if side == 0 { r } else { RANKS - 1 - r };
-    match kind {
-        Kind::King => in_palace(side, s),
-        Kind::Advisor => in_palace(side, s) && (f + rel) % 2 == 1,
-        Kind::Elephant => rel <= 4 && rel % 2 == 0 && f % 2 == 0 && (rel / 2 + f / 2) % 2 == 1,
-        Kind::Soldier => rel >= 3,
-        _ => true,
-    }
-}
 
 impl Xiangqi {
     /// Parses a Xiangqi FEN (see the module doc for what is accepted and rejected).

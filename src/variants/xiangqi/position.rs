@@ -4,7 +4,7 @@
 //! attacked, is a move legal). It knows nothing of FEN text, notation or evaluation.
 
 use super::board::*;
-use super::eval::{psq, Psq};
+use super::psq::{psq, Psq};
 use super::tables::*;
 use crate::core::Side;
 
@@ -19,16 +19,21 @@ pub struct Xiangqi {
     pub(super) occ_t: u128,
     /// Mailbox cells (see `board.rs` for the byte layout).
     pub(super) board: [u8; SQUARES],
+    /// The general of each side.
     pub(super) kings: [u8; 2],
+    /// The side to move (`Side::White` is Red).
     pub(super) side: Side,
+    /// Plies since the last capture.
     pub(super) halfmove: u32,
+    /// Move number, starting at 1, counted up after Black moves.
     pub(super) fullmove: u32,
+    /// Incremental Zobrist key.
     pub(super) key: u64,
     /// The move that led here (`Move::default()` after a null move or a FEN).
     pub(super) last_move: Move,
     /// The piece nibble that move captured, 0 if none.
     pub(super) last_captured: u8,
-    /// Material plus piece-square weights, Red minus Black (see `eval::psq`).
+    /// Material plus piece-square weights, Red minus Black (see `psq`).
     pub(super) psq: Psq,
 }
 
@@ -64,11 +69,13 @@ impl Xiangqi {
         }
     }
 
+    /// Every occupied point.
     #[inline(always)]
     pub fn occupied(&self) -> u128 {
         self.colors[0] | self.colors[1]
     }
 
+    /// Index of the side to move (0 = Red).
     #[inline(always)]
     pub(super) fn us(&self) -> usize {
         self.side.index()

@@ -305,8 +305,10 @@ pub static FILE_MASK: [u128; FILES] = LINE_MASKS.1;
 
 /// Zobrist keys: `[(side * 7 + kind) * 90 + square]`, then the Black-to-move key.
 pub static ZOBRIST: [u64; 14 * SQUARES + 1] = zobrist::keys(0x5869_616E_6771_6921);
+/// Index of the Black-to-move key in [`ZOBRIST`].
 pub const ZOBRIST_BLACK: usize = 14 * SQUARES;
 
+/// The key of `side`'s `kind` on `s`.
 #[inline(always)]
 pub fn zobrist(side: usize, kind: Kind, s: usize) -> u64 {
     ZOBRIST[(side * 7 + kind as usize) * SQUARES + s]

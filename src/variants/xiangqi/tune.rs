@@ -48,7 +48,7 @@ impl Tunable for Xiangqi {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{eval::evaluate, BENCH_FENS};
+    use super::super::{bench::BENCH_FENS, eval::evaluate};
     use super::*;
     use crate::core::tune::{assert_trace_scores_as, sample_positions};
 
@@ -63,10 +63,10 @@ mod tests {
 
     #[test]
     fn weights_file_is_generated() {
-        assert_eq!(
-            Xiangqi::weights_source(Xiangqi::weights()),
-            include_str!("eval_weights.rs")
-        );
+        let source = Xiangqi::weights_source(Xiangqi::weights());
+        assert_eq!(source, include_str!("eval_weights.rs"));
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(Xiangqi::WEIGHTS_FILE);
+        assert_eq!(source, std::fs::read_to_string(path).expect("WEIGHTS_FILE"));
     }
 
     #[test]

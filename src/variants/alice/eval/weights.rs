@@ -1,10 +1,10 @@
 //! The Alice chess evaluation weights, `[middlegame, endgame]` in centipawns, one pair
-//! per entry of `eval_layout` (names in `eval_layout::weight_names`). This whole file is
-//! written by `eval_layout::weights_source`: a tuner replaces it, nobody edits by hand.
+//! per entry of `layout` (names in `layout::weight_names`). This whole file is
+//! written by `layout::weights_source`: a tuner replaces it, nobody edits by hand.
 //!
-//! Knows numbers only; what each one means is defined in `eval_layout`.
+//! Knows numbers only; what each one means is defined in `layout`.
 
-use super::eval_layout::N_WEIGHTS;
+use super::layout::N_WEIGHTS;
 
 #[rustfmt::skip]
 pub const WEIGHTS: [[i32; 2]; N_WEIGHTS] = [

@@ -1,7 +1,7 @@
 //! The fixed (untuned) numbers of Alice chess's evaluation and exchange arithmetic: SEE
 //! values, the phase of each kind, typical mobility, and the attack units that index the
-//! king-danger weights. The tuned weights live in `eval_weights` (layout in
-//! `eval_layout`). Index order of per-kind arrays: pawn, knight, bishop, rook, queen, king.
+//! king-danger weights. The tuned weights live in `weights` (layout in
+//! `layout`). Index order of per-kind arrays: pawn, knight, bishop, rook, queen, king.
 //!
 //! Knows numbers only; what they weigh is documented in `eval`.
 
@@ -10,12 +10,13 @@ pub const SEE_VALUES: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
 
 /// Game phase contribution per kind (knight, bishop 1; rook 2; queen 4; 24 = opening).
 pub const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
+/// Phase of the full opening set (pure middlegame); 0 is a pure endgame.
 pub const PHASE_TOTAL: i32 = 24;
 
 /// Mobility is counted above this typical number of reachable squares, by kind.
 pub const MOBILITY_BASE: [i32; 6] = [0, 4, 6, 6, 10, 0];
 
-/// King safety (see `eval::king_danger`). Attack units per enemy piece kind:
+/// King safety (see the evaluation's `king_danger`). Attack units per enemy piece kind:
 /// zone squares it attacks on the king's board,
 pub const UNITS_DIRECT: [i32; 6] = [1, 2, 2, 3, 4, 0];
 /// zone squares it attacks on the other board (the king's landing squares),

@@ -4,11 +4,12 @@
 //!
 //! Knows the pieces and their attacks; reports counts to a `Sink`, never a weight value.
 
-use super::attacks::*;
-use super::eval::{sign, EvalContext, Sink};
-use super::eval_layout::*;
-use super::eval_pawns::{at_or_ahead, FILE_MASK};
-use super::types::*;
+use super::super::attacks::*;
+use super::super::types::*;
+use super::context::EvalContext;
+use super::layout::*;
+use super::pawns::{at_or_ahead, FILE_MASK};
+use super::sink::{sign, Sink};
 use crate::core::Side;
 
 /// Mobility, attack maps, zone attackers and placement terms of `side`'s pieces.

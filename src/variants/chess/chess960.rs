@@ -1,6 +1,11 @@
 //! Chess960 start positions by their standard number 0–959 (Scharnagl's scheme, the order
-//! python-chess and the `chess960-starts.epd` book use; 518 is the classical setup).
-//! Pure text; knows no rules.
+//! python-chess and the `chess960-starts.epd` book use; 518 is the classical setup): the
+//! back rank, its FEN, and the position read from it. The one numbering of the engine:
+//! the match runner and the data generator draw their openings from here.
+//!
+//! Knows the numbering and the FEN text; the rules come from the FEN reader.
+
+use super::position::Chess;
 
 /// Knight placements on the five squares left after bishops and queen.
 const KNIGHTS: [(usize, usize); 10] = [
@@ -48,6 +53,13 @@ pub fn start_fen(index: u32) -> Option<String> {
         "{}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq - 0 1",
         white.to_ascii_lowercase()
     ))
+}
+
+impl Chess {
+    /// Chess960 start position number `n` (0..960; 518 = chess), Chess960 rules on.
+    pub fn chess960_start(n: u32) -> Option<Chess> {
+        Chess::parse_fen(&start_fen(n)?, true).ok()
+    }
 }
 
 #[cfg(test)]

@@ -10,21 +10,27 @@
 //!   to cross onto the king's board with check (only crossing pieces give new checks),
 //!   and the king's flight squares that are safe on both boards.
 //!
-//! The score is linear in the weights of `eval_weights::WEIGHTS` (layout in
-//! `eval_layout`): every term adds `weight[i] × count_i` (White's count minus Black's) to
+//! The score is linear in the weights of `weights::WEIGHTS` (layout in
+//! `layout`): every term adds `weight[i] × count_i` (White's count minus Black's) to
 //! a middlegame and an endgame sum, blended by game phase. The terms are written once,
-//! generic over a [`Sink`]: the search's path adds weights as it goes, the tuning path
+//! generic over chess's [`Sink`]: the search's path adds weights as it goes, the tuning path
 //! (`tune`) records the counts, so both give the same score exactly. The king-danger
-//! attack units are fixed numbers (`eval_params`) that pick one king-danger weight.
+//! attack units are fixed numbers (`params`) that pick one king-danger weight.
 //! This file knows how to measure the terms, not their size.
 
-use super::eval_layout::*;
-use super::eval_params::*;
-use super::eval_weights::WEIGHTS;
+mod alt;
+pub mod layout;
+pub mod params;
+pub mod weights;
+
 use super::position::Alice;
 use crate::core::{Score, Side};
 use crate::variants::chess::attacks::*;
+use crate::variants::chess::eval::sink::{sign, Accumulator, Sink};
 use crate::variants::chess::types::*;
+use layout::*;
+use params::*;
+use weights::WEIGHTS;
 
 /// Endgame scale of every position (no drawish-ending scaling).
 pub const SCALE_MAX: i32 = 64;
@@ -62,36 +68,8 @@ fn ring(sq: Square) -> i32 {
     f.min(r) as i32
 }
 
-/// Receives the evaluation's terms: `count` times the weight at `index` (positive
-/// counts favour White).
-pub(crate) trait Sink {
-    fn add(&mut self, index: usize, count: i32);
-}
-
 /// The weights in one place in memory (indexing the `const` could copy it per use).
 static WEIGHT_TABLE: [[i32; 2]; N_WEIGHTS] = WEIGHTS;
-
-/// The search's path: sums weighted terms directly.
-#[derive(Default)]
-struct Accumulator {
-    mg: i32,
-    eg: i32,
-}
-
-impl Sink for Accumulator {
-    #[inline(always)]
-    fn add(&mut self, index: usize, count: i32) {
-        let [mg, eg] = WEIGHT_TABLE[index];
-        self.mg += mg * count;
-        self.eg += eg * count;
-    }
-}
-
-/// `+1` for White, `-1` for Black: the sign of a side's own terms.
-#[inline(always)]
-pub(crate) fn sign(side: Side) -> i32 {
-    1 - 2 * side as i32
-}
 
 /// Attacks of every piece on its own board, computed once per evaluation.
 struct AttackMap {
@@ -139,7 +117,7 @@ pub(crate) fn evaluate_into<S: Sink>(pos: &Alice, sink: &mut S) -> i32 {
 impl Alice {
     /// Evaluation from the side to move's point of view.
     pub fn static_eval(&self) -> Score {
-        let mut acc = Accumulator::default();
+        let mut acc = Accumulator::new(&WEIGHT_TABLE);
         let phase = evaluate_into(self, &mut acc);
         let tapered = (acc.mg * phase + acc.eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
         sign(self.side) * tapered
@@ -272,7 +250,7 @@ impl Alice {
 
 #[cfg(test)]
 mod tests {
-    use super::super::BENCH_FENS;
+    use super::super::bench::BENCH_FENS;
     use super::*;
 
     /// The same position with colours swapped and the board turned (board marks kept).

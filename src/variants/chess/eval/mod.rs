@@ -1,25 +1,36 @@
 //! Static evaluation of a chess / Chess960 position, side to move's point of view.
 //!
-//! The score is linear in the weights of `eval_weights::WEIGHTS`: every term adds
+//! The score is linear in the weights of `weights::WEIGHTS`: every term adds
 //! `weight[i] × count_i` (White's count minus Black's) to a middlegame and an endgame
 //! sum; the two are blended by game phase, the endgame part scaled down in drawish
 //! endings. The feature code is written once, generic over a [`Sink`]: the fast path
-//! multiplies as it goes ([`Position::static_eval`], no allocation) and the tuning path
+//! multiplies as it goes ([`Chess::static_eval`], no allocation) and the tuning path
 //! records the counts ([`trace`]), so evaluating a trace equals `static_eval` exactly.
 //!
-//! Terms live in sibling files: `eval_pawns` (structure, passers), `eval_pieces`
-//! (mobility, files, outposts, threats), `eval_king` (attack, checks, shelter, storm).
-//! This file owns the driver, the shared attack context, phase, scaling and the trace.
-//! It knows the position and attack tables; nothing about search or move generation.
+//! Terms live in the child files: `pawns` (structure, passers), `pieces` (mobility,
+//! files, outposts, threats), `king` (attack, checks, shelter, storm), all reading the
+//! attack context of `context` and writing to a `sink::Sink`; `layout` says what each
+//! weight index means, `weights` holds the tuned numbers. This file owns the driver,
+//! phase, scaling and the trace. It knows the position and attack tables; nothing
+//! about search or move generation.
+
+mod context;
+mod king;
+pub mod layout;
+mod pawns;
+mod pieces;
+pub(crate) mod sink;
+pub mod weights;
 
 use super::attacks::*;
-use super::eval_layout::{GROUPS, MATERIAL, N_WEIGHTS, PST, PST_LEN, TEMPO};
-use super::eval_weights::WEIGHTS;
-use super::position::Position;
+use super::position::Chess;
 use super::types::*;
-use super::{eval_king, eval_pawns, eval_pieces};
 use crate::core::tune::Recorder;
 use crate::core::{Score, Side};
+use context::EvalContext;
+use layout::{GROUPS, MATERIAL, N_WEIGHTS, PST, PST_LEN, TEMPO};
+use sink::{sign, Accumulator, Sink};
+use weights::WEIGHTS;
 
 /// Phase contribution of each kind; a full set of pieces sums to [`PHASE_MAX`].
 pub const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
@@ -28,124 +39,8 @@ pub const PHASE_MAX: i32 = 24;
 /// Endgame scale of a normal position; drawish endings get less.
 pub const SCALE_MAX: i32 = 64;
 
-/// Receives the evaluation's terms: `count` times the weight at `index`
-/// (positive counts favour White).
-pub(crate) trait Sink {
-    fn add(&mut self, index: usize, count: i32);
-}
-
 /// The weights in one place in memory (indexing the `const` could copy it per use).
 static WEIGHT_TABLE: [[i32; 2]; N_WEIGHTS] = WEIGHTS;
-
-/// The fast path: sums weighted terms directly.
-struct Accumulator {
-    mg: i32,
-    eg: i32,
-}
-
-impl Sink for Accumulator {
-    #[inline(always)]
-    fn add(&mut self, index: usize, count: i32) {
-        let [mg, eg] = WEIGHT_TABLE[index];
-        self.mg += mg * count;
-        self.eg += eg * count;
-    }
-}
-
-/// The tuning path ([`trace`]): counts every weight.
-impl Sink for Recorder {
-    fn add(&mut self, index: usize, count: i32) {
-        self.record(index, count);
-    }
-}
-
-/// `+1` for White, `-1` for Black: the sign of a side's own terms.
-#[inline(always)]
-pub(crate) fn sign(side: Side) -> i32 {
-    1 - 2 * side as i32
-}
-
-/// Rank of `sq` counted from `side`'s first rank (0..8).
-#[inline(always)]
-pub(crate) fn relative_rank(side: Side, sq: Square) -> usize {
-    rank_of(relative(side, sq))
-}
-
-/// Attack information shared by the term files, filled piece by piece.
-pub(crate) struct EvalContext<'a> {
-    pub pos: &'a Position,
-    pub occ: Bitboard,
-    pub pawns: [Bitboard; 2],
-    pub pawn_attacks: [Bitboard; 2],
-    pub king_square: [Square; 2],
-    /// Squares around each king (and one rank further forward) that attackers aim at.
-    pub king_zone: [Bitboard; 2],
-    /// Squares each side attacks with each kind.
-    pub attacked_by: [[Bitboard; 6]; 2],
-    /// Squares each side attacks with anything.
-    pub attacked: [Bitboard; 2],
-    /// Pieces of each side (knight, bishop, rook, queen) hitting the enemy king zone.
-    pub zone_attackers: [[i32; 4]; 2],
-}
-
-impl<'a> EvalContext<'a> {
-    fn new(pos: &'a Position) -> Self {
-        let mut ctx = EvalContext {
-            pos,
-            occ: pos.occupied(),
-            pawns: [0; 2],
-            pawn_attacks: [0; 2],
-            king_square: [0; 2],
-            king_zone: [0; 2],
-            attacked_by: [[0; 6]; 2],
-            attacked: [0; 2],
-            zone_attackers: [[0; 4]; 2],
-        };
-        for side in [Side::White, Side::Black] {
-            let s = side as usize;
-            let pawns = pos.pieces(side, Kind::Pawn);
-            let king = pos.king_square(side);
-            ctx.pawns[s] = pawns;
-            ctx.pawn_attacks[s] = pawn_attacks_set(side, pawns);
-            ctx.king_square[s] = king;
-            ctx.king_zone[s] = KING_ZONE[s][king];
-            ctx.attacked_by[s][Kind::Pawn as usize] = ctx.pawn_attacks[s];
-            ctx.attacked_by[s][Kind::King as usize] = king_attacks(king);
-            ctx.attacked[s] = ctx.pawn_attacks[s] | king_attacks(king);
-        }
-        ctx
-    }
-}
-
-/// King ring plus the ring's squares one rank further towards the enemy, per side.
-static KING_ZONE: [[Bitboard; 64]; 2] = build_king_zones();
-
-const fn build_king_zones() -> [[Bitboard; 64]; 2] {
-    let mut zones = [[0u64; 64]; 2];
-    let mut sq = 0;
-    while sq < 64 {
-        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
-        let mut side = 0;
-        while side < 2 {
-            let forward = if side == 0 { 1 } else { -1 };
-            let mut df = -1;
-            while df <= 1 {
-                let mut dr = -1;
-                while dr <= 2 {
-                    let (tf, tr) = (f + df, r + dr * forward);
-                    if tf >= 0 && tf < 8 && tr >= 0 && tr < 8 {
-                        zones[side][sq] |= 1u64 << (tr * 8 + tf);
-                    }
-                    dr += 1;
-                }
-                df += 1;
-            }
-            side += 1;
-        }
-        sq += 1;
-    }
-    zones
-}
 
 /// Half-board piece-square index of a square already seen from its owner's side.
 const fn half_board_index(sq: usize) -> usize {
@@ -154,7 +49,7 @@ const fn half_board_index(sq: usize) -> usize {
 }
 
 /// Adds every term of `pos` to `sink`; returns the phase and the endgame scales.
-fn evaluate_into<S: Sink>(pos: &Position, sink: &mut S) -> (i32, [i32; 2]) {
+fn evaluate_into<S: Sink>(pos: &Chess, sink: &mut S) -> (i32, [i32; 2]) {
     let mut phase = 0;
     for side in [Side::White, Side::Black] {
         let sg = sign(side);
@@ -178,12 +73,12 @@ fn evaluate_into<S: Sink>(pos: &Position, sink: &mut S) -> (i32, [i32; 2]) {
     }
     let mut ctx = EvalContext::new(pos);
     for side in [Side::White, Side::Black] {
-        eval_pieces::pieces(&mut ctx, sink, side);
+        pieces::pieces(&mut ctx, sink, side);
     }
     for side in [Side::White, Side::Black] {
-        eval_pieces::threats(&ctx, sink, side);
-        eval_king::king_safety(&ctx, sink, side);
-        eval_pawns::pawns(&ctx, sink, side);
+        pieces::threats(&ctx, sink, side);
+        king::king_safety(&ctx, sink, side);
+        pawns::pawns(&ctx, sink, side);
     }
     sink.add(TEMPO, sign(pos.side));
     (phase.min(PHASE_MAX), endgame_scales(pos))
@@ -200,7 +95,7 @@ fn blend(mg: i32, eg: i32, phase: i32, scales: [i32; 2]) -> Score {
 /// Endgame scale (of [`SCALE_MAX`]) for White resp. Black being the stronger side:
 /// lower when the stronger side can hardly win (no pawns and little extra material,
 /// bishops of opposite colours).
-fn endgame_scales(pos: &Position) -> [i32; 2] {
+fn endgame_scales(pos: &Chess) -> [i32; 2] {
     // Material in pawns, fixed (the scaling must not depend on tunable weights).
     let npm = |side: Side| {
         3 * (pos.pieces(side, Kind::Knight) | pos.pieces(side, Kind::Bishop)).count_ones() as i32
@@ -243,10 +138,10 @@ fn endgame_scales(pos: &Position) -> [i32; 2] {
     scales
 }
 
-impl Position {
+impl Chess {
     /// The evaluation in centipawns from the side to move's point of view.
     pub fn static_eval(&self) -> Score {
-        let mut acc = Accumulator { mg: 0, eg: 0 };
+        let mut acc = Accumulator::new(&WEIGHT_TABLE);
         let (phase, scales) = evaluate_into(self, &mut acc);
         let white = blend(acc.mg, acc.eg, phase, scales);
         white * sign(self.side)
@@ -263,6 +158,7 @@ pub struct EvalTrace {
     pub phase: i32,
     /// Endgame scale (of [`SCALE_MAX`]) when the endgame sum favours White / Black.
     pub scales: [i32; 2],
+    /// The side to move (the score is negated for Black).
     pub side: Side,
 }
 
@@ -315,7 +211,7 @@ impl EvalTrace {
 }
 
 /// The feature counts of `pos` (allocates; for tuning and tests, not for search).
-pub fn trace(pos: &Position) -> EvalTrace {
+pub fn trace(pos: &Chess) -> EvalTrace {
     let mut rec = Recorder::new(N_WEIGHTS);
     let (phase, scales) = evaluate_into(pos, &mut rec);
     EvalTrace {
@@ -331,19 +227,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn king_zone_reaches_one_rank_past_the_ring() {
-        // White king g1: f1 h1 f2 g2 h2 f3 g3 h3 plus g1 itself.
-        assert_eq!(KING_ZONE[0][6].count_ones(), 9);
-        // Black king e8: d8..f8, d7..f7, d6..f6.
-        assert_eq!(KING_ZONE[1][60].count_ones(), 9);
-        assert_ne!(KING_ZONE[1][60] & (1 << 44), 0);
+    fn half_board_index_folds_the_files() {
         assert_eq!(half_board_index(7), 0);
         assert_eq!(half_board_index(60), 7 * 4 + 3);
     }
 
     #[test]
     fn start_position_scores_the_tempo_only() {
-        let start = Position::parse_fen(super::super::fen::START_FEN, false).unwrap();
+        let start = Chess::parse_fen(super::super::fen::START_FEN, false).unwrap();
         let [mg, _] = WEIGHTS[TEMPO];
         assert_eq!(start.static_eval(), mg);
     }

@@ -2,14 +2,15 @@
 //! zone (per kind, scaled by how many attack together), safe checking squares, the
 //! pawn shelter and storm on its file and the files beside it, and open files there.
 //!
-//! Knows the shared attack context (filled by `eval_pieces` first); reports counts to
+//! Knows the shared attack context (filled by `pieces` first); reports counts to
 //! a `Sink` and never sees a weight value.
 
-use super::attacks::*;
-use super::eval::{relative_rank, sign, EvalContext, Sink};
-use super::eval_layout::*;
-use super::eval_pawns::FILE_MASK;
-use super::types::*;
+use super::super::attacks::*;
+use super::super::types::*;
+use super::context::{relative_rank, EvalContext};
+use super::layout::*;
+use super::pawns::FILE_MASK;
+use super::sink::{sign, Sink};
 use crate::core::Side;
 
 /// Adds the safety terms of `side`'s king (attack terms count for the attacker).

@@ -5,10 +5,11 @@
 //! Knows pawns, the occupancy and king squares from the shared context; it reports
 //! counts to a `Sink` and never sees a weight value.
 
-use super::attacks::*;
-use super::eval::{relative_rank, sign, EvalContext, Sink};
-use super::eval_layout::*;
-use super::types::*;
+use super::super::attacks::*;
+use super::super::types::*;
+use super::context::{relative_rank, EvalContext};
+use super::layout::*;
+use super::sink::{sign, Sink};
 use crate::core::Side;
 
 /// Every square of each file.

@@ -1,5 +1,5 @@
 //! The weaker evaluations of Alice chess selected by the `Evaluation` option, used as
-//! sparring partners when measuring the real one (`eval.rs`):
+//! sparring partners when measuring the real one (`eval/mod.rs`):
 //! - `chess`: the plain chess evaluation of the position seen as one chess board — both
 //!   boards merged (a square is never occupied on both), every piece where it stands,
 //!   so it knows nothing of boards, crossing or the king's board;
@@ -7,17 +7,17 @@
 //!
 //! It knows how to present an Alice position to the chess evaluation, nothing else.
 
-use super::eval_params::SEE_VALUES;
-use super::position::Alice;
+use super::super::position::Alice;
+use super::params::SEE_VALUES;
 use crate::core::{BitIter, Score, Side};
 use crate::variants::chess::attacks::Square;
-use crate::variants::chess::position::Position;
+use crate::variants::chess::position::Chess;
 use crate::variants::chess::types::*;
 
 impl Alice {
     /// The chess evaluation of both boards merged, from the side to move's view.
     pub fn chess_view_eval(&self) -> Score {
-        let mut merged = Position::empty(false);
+        let mut merged = Chess::empty(false);
         for sq in BitIter(self.occupied()) {
             let sq = sq as Square;
             merged.put(self.mailbox[sq], sq);
@@ -83,7 +83,7 @@ mod tests {
     #[test]
     fn chess_view_equals_the_chess_evaluation_of_the_same_board() {
         let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
-        let chess = <Position as Game>::from_fen(fen, &GameConfig::default()).expect("chess FEN");
+        let chess = <Chess as Game>::from_fen(fen, &GameConfig::default()).expect("chess FEN");
         assert_eq!(alice(fen).chess_view_eval(), chess.static_eval());
     }
 }

@@ -1,7 +1,7 @@
-//! The chess evaluation's weight layout: which index of `eval_weights::WEIGHTS` means
+//! The chess evaluation's weight layout: which index of `weights::WEIGHTS` means
 //! what. Weights come in named groups stored back to back; [`WEIGHT_NAMES`] runs
 //! parallel to the weight table, and [`weights_source`] writes a weight table back as
-//! the Rust source of `eval_weights.rs` (what a tuner commits).
+//! the Rust source of `weights.rs` (what a tuner commits).
 //!
 //! Conventions shared by every evaluation file:
 //! - Piece-square groups hold 32 entries for a half board, index `rank * 4 + file`
@@ -17,11 +17,15 @@ use crate::core::tune::{weight_table_source, Group};
 pub const MATERIAL: usize = 0;
 /// Six half-board piece-square tables, one per kind (pawn .. king).
 pub const PST: usize = MATERIAL + 5;
+/// Entries of one half-board piece-square table.
 pub const PST_LEN: usize = 32;
 /// Safe-square mobility, one entry per count (knight 0..=8, bishop 0..=13, ...).
 pub const MOBILITY_KNIGHT: usize = PST + 6 * PST_LEN;
+/// Bishop mobility by safe-square count 0..=13.
 pub const MOBILITY_BISHOP: usize = MOBILITY_KNIGHT + 9;
+/// Rook mobility by safe-square count 0..=14.
 pub const MOBILITY_ROOK: usize = MOBILITY_BISHOP + 14;
+/// Queen mobility by safe-square count 0..=27.
 pub const MOBILITY_QUEEN: usize = MOBILITY_ROOK + 15;
 /// Per kind (knight, bishop, rook, queen): pieces hitting the enemy king zone, each
 /// counted with the weight `KING_ATTACK_SCALE[number of attackers]`.
@@ -30,14 +34,19 @@ pub const KING_ATTACKERS: usize = MOBILITY_QUEEN + 28;
 pub const SAFE_CHECKS: usize = KING_ATTACKERS + 4;
 /// Nearest own pawn on the king's file / the files beside it (none, rank2..rank7).
 pub const SHELTER_FRONT: usize = SAFE_CHECKS + 4;
+/// Nearest own pawn on each file beside the king's (none, rank2..rank7).
 pub const SHELTER_SIDE: usize = SHELTER_FRONT + 7;
 /// Nearest enemy pawn on the king's and adjacent files, by its rank seen from the king.
 pub const STORM: usize = SHELTER_SIDE + 7;
+/// A file at or beside the king without own pawns.
 pub const KING_OPEN_FILE: usize = STORM + 7;
 /// An enemy storm pawn stopped by an own pawn (replaces its `STORM` entry).
 pub const STORM_BLOCKED: usize = KING_OPEN_FILE + 1;
+/// A pawn with an own pawn ahead on its file.
 pub const PAWN_DOUBLED: usize = STORM_BLOCKED + 1;
+/// A pawn without own pawns on the adjacent files.
 pub const PAWN_ISOLATED: usize = PAWN_DOUBLED + 1;
+/// A pawn behind its neighbours whose stop square an enemy pawn controls.
 pub const PAWN_BACKWARD: usize = PAWN_ISOLATED + 1;
 /// Pawns defended by a pawn, ranks 3..7.
 pub const PAWN_SUPPORTED: usize = PAWN_BACKWARD + 1;
@@ -45,22 +54,35 @@ pub const PAWN_SUPPORTED: usize = PAWN_BACKWARD + 1;
 pub const PAWN_PHALANX: usize = PAWN_SUPPORTED + 5;
 /// Passed pawns by rank 2..7, and extra when the path to promotion is empty.
 pub const PASSED: usize = PAWN_PHALANX + 6;
+/// Passed pawns by rank 2..7 whose path to promotion is empty.
 pub const PASSED_FREE: usize = PASSED + 6;
 /// Blocked passers and king distances to the stop square, each times `PASSED_RANK_FACTOR`.
 pub const PASSED_BLOCKED: usize = PASSED_FREE + 6;
+/// Own king's distance to a passer's stop square.
 pub const PASSED_OWN_KING: usize = PASSED_BLOCKED + 1;
+/// Enemy king's distance to a passer's stop square.
 pub const PASSED_ENEMY_KING: usize = PASSED_OWN_KING + 1;
+/// Two or more bishops.
 pub const BISHOP_PAIR: usize = PASSED_ENEMY_KING + 1;
+/// A rook on a file without pawns.
 pub const ROOK_OPEN_FILE: usize = BISHOP_PAIR + 1;
+/// A rook on a file without own pawns (enemy pawns there).
 pub const ROOK_SEMI_OPEN_FILE: usize = ROOK_OPEN_FILE + 1;
+/// A knight on an outpost (pawn-defended, no enemy pawn can chase it).
 pub const KNIGHT_OUTPOST: usize = ROOK_SEMI_OPEN_FILE + 1;
+/// A bishop on an outpost.
 pub const BISHOP_OUTPOST: usize = KNIGHT_OUTPOST + 1;
 /// Enemy pieces attacked: by a pawn, rook/queen by a minor, queen by a rook, undefended.
 pub const THREAT_BY_PAWN: usize = BISHOP_OUTPOST + 1;
+/// An enemy rook or queen attacked by a knight or bishop.
 pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 1;
+/// An enemy queen attacked by a rook.
 pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 1;
+/// An enemy piece attacked and not defended.
 pub const HANGING: usize = THREAT_BY_ROOK + 1;
+/// The side to move.
 pub const TEMPO: usize = HANGING + 1;
+/// Number of weights in the table.
 pub const N_WEIGHTS: usize = TEMPO + 1;
 
 /// Fixed multiplier of each king attacker by the number of attackers (capped at 7).
@@ -68,6 +90,7 @@ pub const KING_ATTACK_SCALE: [i32; 8] = [0, 1, 4, 6, 8, 9, 10, 10];
 /// Fixed multiplier of the per-rank passed-pawn extras, by relative rank 1..8.
 pub const PASSED_RANK_FACTOR: [i32; 8] = [0, 0, 1, 2, 3, 5, 7, 0];
 
+/// The weight groups in table order (the blocks of the weights file).
 #[rustfmt::skip]
 pub const GROUPS: [Group; 26] = [
     Group { name: "material", start: MATERIAL, len: 5, per_line: 5 },
@@ -98,7 +121,7 @@ pub const GROUPS: [Group; 26] = [
     Group { name: "tempo", start: TEMPO, len: 1, per_line: 1 },
 ];
 
-/// One name per weight, parallel to `eval_weights::WEIGHTS`.
+/// One name per weight, parallel to `weights::WEIGHTS`.
 pub const WEIGHT_NAMES: [&str; N_WEIGHTS] = [
     "material_pawn",
     "material_knight",
@@ -435,19 +458,19 @@ pub const WEIGHT_NAMES: [&str; N_WEIGHTS] = [
     "tempo_side_to_move",
 ];
 
-/// The complete source of `eval_weights.rs` holding `weights` (one group per block).
+/// The complete source of `weights.rs` holding `weights` (one group per block).
 pub fn weights_source(weights: &[[i32; 2]; N_WEIGHTS]) -> String {
     weight_table_source(WEIGHTS_FILE_HEADER, &GROUPS, weights)
 }
 
 const WEIGHTS_FILE_HEADER: &str = "\
 //! The chess evaluation weights, `[middlegame, endgame]` in centipawns, one pair per
-//! entry of `eval_layout` (names in `eval_layout::WEIGHT_NAMES`). This whole file is
-//! written by `eval_layout::weights_source`: a tuner replaces it, nobody edits by hand.
+//! entry of `layout` (names in `layout::WEIGHT_NAMES`). This whole file is
+//! written by `layout::weights_source`: a tuner replaces it, nobody edits by hand.
 //!
-//! Knows numbers only; what each one means is defined in `eval_layout`.
+//! Knows numbers only; what each one means is defined in `layout`.
 
-use super::eval_layout::N_WEIGHTS;
+use super::layout::N_WEIGHTS;
 
 #[rustfmt::skip]
 pub const WEIGHTS: [[i32; 2]; N_WEIGHTS] = [

@@ -1,7 +1,7 @@
-//! The Alice chess evaluation's weight layout: which index of `eval_weights::WEIGHTS`
+//! The Alice chess evaluation's weight layout: which index of `weights::WEIGHTS`
 //! means what. Weights come in named groups stored back to back; [`weight_names`] runs
 //! parallel to the weight table, and [`weights_source`] writes a weight table back as the
-//! Rust source of `eval_weights.rs` (what a tuner commits). Per-kind groups run pawn,
+//! Rust source of `weights.rs` (what a tuner commits). Per-kind groups run pawn,
 //! knight, bishop, rook, queen (and king where it applies); rank groups count ranks from
 //! the pawn's owner ("rank2" is its second rank).
 //!
@@ -21,21 +21,27 @@ pub const KING_BACK_RANK: usize = CENTRE + 6;
 pub const PAWN_RANK: usize = KING_BACK_RANK + 1;
 /// Extra for a passed pawn by relative rank 2..7, and when its next square is free.
 pub const PASSED_RANK: usize = PAWN_RANK + 6;
+/// Extra for a passed pawn whose next square is free.
 pub const PASSED_FREE: usize = PASSED_RANK + 6;
-/// Knight, bishop, rook, queen: per reachable square above `eval_params::MOBILITY_BASE`.
+/// Knight, bishop, rook, queen: per reachable square above `params::MOBILITY_BASE`.
 pub const MOBILITY: usize = PASSED_FREE + 1;
 /// An enemy pawn .. queen attacked that nothing on the other board could retake on.
 pub const HANGING: usize = MOBILITY + 4;
 /// An enemy piece attacked by a cheaper piece of the same board.
 pub const ATTACKED_BY_LESSER: usize = HANGING + 5;
+/// Two or more bishops.
 pub const BISHOP_PAIR: usize = ATTACKED_BY_LESSER + 1;
+/// The side to move.
 pub const TEMPO: usize = BISHOP_PAIR + 1;
 /// Pressure on the enemy king by attack units 1..=[`KING_DANGER_UNITS`] (more count as
-/// the last entry), for the attacker (see `eval::king_danger`).
+/// the last entry), for the attacker (see the evaluation's `king_danger`).
 pub const KING_DANGER: usize = TEMPO + 1;
+/// Attack-unit entries of [`KING_DANGER`].
 pub const KING_DANGER_UNITS: usize = 64;
+/// Number of weights in the table.
 pub const N_WEIGHTS: usize = KING_DANGER + KING_DANGER_UNITS;
 
+/// The weight groups in table order (the blocks of the weights file).
 #[rustfmt::skip]
 pub const GROUPS: [Group; 12] = [
     Group { name: "material", start: MATERIAL, len: 5, per_line: 5 },
@@ -52,7 +58,7 @@ pub const GROUPS: [Group; 12] = [
     Group { name: "king_danger", start: KING_DANGER, len: KING_DANGER_UNITS, per_line: 8 },
 ];
 
-/// One unique name per weight, parallel to `eval_weights::WEIGHTS`.
+/// One unique name per weight, parallel to `weights::WEIGHTS`.
 pub fn weight_names() -> Vec<String> {
     let mut names = vec![String::new(); N_WEIGHTS];
     for k in 0..5 {
@@ -80,19 +86,19 @@ pub fn weight_names() -> Vec<String> {
     names
 }
 
-/// The complete source of `eval_weights.rs` holding `weights` (one block per group).
+/// The complete source of `weights.rs` holding `weights` (one block per group).
 pub fn weights_source(weights: &[[i32; 2]; N_WEIGHTS]) -> String {
     weight_table_source(WEIGHTS_FILE_HEADER, &GROUPS, weights)
 }
 
 const WEIGHTS_FILE_HEADER: &str = "\
 //! The Alice chess evaluation weights, `[middlegame, endgame]` in centipawns, one pair
-//! per entry of `eval_layout` (names in `eval_layout::weight_names`). This whole file is
-//! written by `eval_layout::weights_source`: a tuner replaces it, nobody edits by hand.
+//! per entry of `layout` (names in `layout::weight_names`). This whole file is
+//! written by `layout::weights_source`: a tuner replaces it, nobody edits by hand.
 //!
-//! Knows numbers only; what each one means is defined in `eval_layout`.
+//! Knows numbers only; what each one means is defined in `layout`.
 
-use super::eval_layout::N_WEIGHTS;
+use super::layout::N_WEIGHTS;
 
 #[rustfmt::skip]
 pub const WEIGHTS: [[i32; 2]; N_WEIGHTS] = [

@@ -1,0 +1,156 @@
+//! `core::Game` for Xiangqi ([`Xiangqi`]): the glue between the generic search/protocol
+//! and this folder's position, generator, FEN, repetition rules and evaluation; also the
+//! UCI/UCCI square notation of moves. Knows nothing the trait does not ask for.
+
+use super::board::*;
+use super::eval;
+use super::fen::START_FEN;
+use super::position::Xiangqi;
+use super::rules;
+use crate::core::{
+    Game, GameConfig, GenKind, HistoryEntry, MoveList, Notation, Score, Side, Verdict,
+};
+
+impl Game for Xiangqi {
+    type Move = Move;
+
+    const VARIANT: &'static str = "xiangqi";
+    /// Coloured piece nibble (0..15) × square.
+    const HISTORY_SLOTS: usize = 16 * SQUARES;
+    const DRAW_PLIES: u32 = 120;
+
+    fn startpos(_cfg: &GameConfig) -> Self {
+        Xiangqi::parse_fen(START_FEN).expect("the start FEN is valid")
+    }
+
+    fn from_fen(text: &str, _cfg: &GameConfig) -> Result<Self, String> {
+        Xiangqi::parse_fen(text)
+    }
+
+    fn fen(&self) -> String {
+        self.to_fen()
+    }
+
+    fn display(&self) -> String {
+        self.diagram()
+    }
+
+    fn variant_announcement(_cfg: &GameConfig) -> Option<String> {
+        Some(format!(
+            "variant xiangqi files 9 ranks 10 pocket 0 template xiangqi startpos {START_FEN}"
+        ))
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn in_check(&self) -> bool {
+        self.checked()
+    }
+
+    fn gen_moves(&self, kind: GenKind, out: &mut MoveList<Move>) {
+        self.gen_pseudo(kind == GenKind::Tactical, out);
+    }
+
+    fn is_legal(&self, m: Move) -> bool {
+        self.safe_after(self.us(), m.from(), m.to())
+    }
+
+    fn is_pseudo_legal(&self, m: Move) -> bool {
+        self.pseudo_legal(m)
+    }
+
+    fn play(&mut self, m: Move) {
+        self.make(m);
+    }
+
+    fn play_null(&mut self) {
+        self.make_null();
+    }
+
+    fn gen_legal(&self, out: &mut MoveList<Move>) {
+        self.legal_moves(out);
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        self.perft_bulk(depth)
+    }
+
+    fn is_tactical(&self, m: Move) -> bool {
+        m.to() < SQUARES && self.piece_at(m.to()) != 0
+    }
+
+    fn tactical_order(&self, m: Move) -> i32 {
+        eval::mvv_lva(self, m)
+    }
+
+    fn see_ge(&self, m: Move, threshold: Score) -> bool {
+        eval::see_ge(self, m, threshold)
+    }
+
+    fn history_slot(&self, m: Move) -> usize {
+        let from = m.from().min(SQUARES - 1);
+        let to = m.to().min(SQUARES - 1);
+        self.piece_at(from) as usize * SQUARES + to
+    }
+
+    fn has_non_pawn_material(&self) -> bool {
+        let us = self.us();
+        self.bb(us, Kind::Rook) | self.bb(us, Kind::Horse) | self.bb(us, Kind::Cannon) != 0
+    }
+
+    fn evaluate(&self) -> Score {
+        eval::evaluate(self)
+    }
+
+    /// No legal move loses in Xiangqi, checkmate and stalemate alike.
+    fn no_moves_verdict(&self) -> Verdict {
+        Verdict::Loss
+    }
+
+    /// Neither side has a piece that can cross the river: nobody can ever give check.
+    fn is_insufficient_material(&self) -> bool {
+        let attackers = self.pieces[Kind::Rook as usize]
+            | self.pieces[Kind::Horse as usize]
+            | self.pieces[Kind::Cannon as usize]
+            | self.pieces[Kind::Soldier as usize];
+        attackers == 0
+    }
+
+    fn repetition_verdict(cycle: &[HistoryEntry]) -> Verdict {
+        rules::repetition_verdict(cycle)
+    }
+
+    fn history_extra(&self) -> u64 {
+        rules::chase_extra(self)
+    }
+
+    fn pack(m: Move) -> u32 {
+        m.0 as u32
+    }
+
+    fn unpack(bits: u32) -> Move {
+        Move((bits & 0x3FFF) as u16)
+    }
+
+    fn write_move(&self, m: Move, n: Notation) -> String {
+        let base = if n == Notation::Ucci { 0 } else { 1 };
+        if m.from() >= SQUARES || m.to() >= SQUARES {
+            return "0000".into();
+        }
+        format!(
+            "{}{}",
+            square_name(m.from(), base),
+            square_name(m.to(), base)
+        )
+    }
+}

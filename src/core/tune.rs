@@ -106,14 +106,20 @@ impl<Name> Group<Name> {
     }
 }
 
-/// The text of a generated weights file: `header` (which opens the table), then one
+/// The text of a generated weights file: `header` (which opens the table, `#[rustfmt::skip]`
+/// then `pub const ... = [`) with the table's doc line put in above `#[rustfmt::skip]`, then one
 /// commented block per group, then the closing `];`.
 pub fn weight_table_source<Name: AsRef<str>>(
     header: &str,
     groups: &[Group<Name>],
     weights: &[[i32; 2]],
 ) -> String {
-    let mut out = String::from(header);
+    // The table's own doc line goes right above it (the header ends with the table's opening).
+    let doc = "/// The weights: one `[middlegame, endgame]` pair in centipawns per entry of the layout.\n";
+    let mut out = match header.find("#[rustfmt::skip]") {
+        Some(at) => format!("{}{doc}{}", &header[..at], &header[at..]),
+        None => String::from(header),
+    };
     for group in groups {
         out.push_str(&format!("    // {}\n", group.name.as_ref()));
         for row in weights[group.range()].chunks(group.per_line) {

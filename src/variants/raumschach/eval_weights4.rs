@@ -7,6 +7,7 @@
 
 use crate::variants::raumschach::eval_layout::n_weights;
 
+/// The weights: one `[middlegame, endgame]` pair in centipawns per entry of the layout.
 #[rustfmt::skip]
 pub const WEIGHTS: [[i32; 2]; n_weights(4, 6)] = [
     // material

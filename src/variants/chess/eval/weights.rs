@@ -6,6 +6,7 @@
 
 use super::layout::N_WEIGHTS;
 
+/// The weights: one `[middlegame, endgame]` pair in centipawns per entry of the layout.
 #[rustfmt::skip]
 pub const WEIGHTS: [[i32; 2]; N_WEIGHTS] = [
     // material

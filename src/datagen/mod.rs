@@ -13,7 +13,6 @@ use crate::core::rng::Rng;
 use crate::core::zobrist::splitmix64;
 use crate::core::Game;
 use crate::search::TranspositionTable;
-use crate::variants::chess::chess960;
 use crate::variants::{GameVisitor, Openings, RegisteredGame, Variant};
 use format::{write_line, Sample};
 use selfplay::{play_game, PlaySettings, PlayedGame};
@@ -100,9 +99,9 @@ pub fn generate(args: &DatagenArgs) -> Result<Totals, String> {
                 Openings::StartPosition => {
                     run_games::<G>(self.0, plies, &|_| Ok(G::startpos(&cfg)))
                 }
-                Openings::Random960 => run_games::<G>(self.0, plies, &|rng| {
-                    let fen = chess960::start_fen(rng.below(960) as u32).unwrap_or_default();
-                    G::from_fen(&fen, &cfg)
+                Openings::Numbered { count, fen } => run_games::<G>(self.0, plies, &|rng| {
+                    let text = fen(rng.below(count as usize) as u32).unwrap_or_default();
+                    G::from_fen(&text, &cfg)
                 }),
             }
         }

@@ -43,12 +43,18 @@ pub enum Movetext {
 }
 
 /// How self-play games of a variant start.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub enum Openings {
     /// The start position, then random plies.
     StartPosition,
-    /// One of the 960 Chess960 start arrays at random, then random plies.
-    Random960,
+    /// One of `count` numbered start positions at random (Chess960: 960 arrays), then random
+    /// plies; `fen` gives the FEN of number `0..count`.
+    Numbered {
+        /// How many start positions there are.
+        count: u32,
+        /// The FEN of a start position by its number.
+        fen: fn(u32) -> Option<String>,
+    },
 }
 
 /// Everything callers need to know about a variant besides its game type.
@@ -122,7 +128,8 @@ registry! {
     Fischerandom => chess::Chess {
         name: "fischerandom", aliases: &["chess960"], files: 8, ranks: 8, levels: 1,
         chess960: true, bench_fens: chess::bench::CHESS960_FENS, bench_depth: 12,
-        movetext: Movetext::San, openings: Openings::Random960, datagen_plies: 2,
+        movetext: Movetext::San, datagen_plies: 2,
+        openings: Openings::Numbered { count: 960, fen: chess::chess960::start_fen },
     }
     /// Xiangqi (Chinese chess), 9 files by 10 ranks.
     Xiangqi => xiangqi::Xiangqi {

@@ -3,7 +3,7 @@
 
 Reads lines `<chess960 0|1>\t<fen>\t<uci move or ->` from stdin and writes, per line,
 `<space-separated sorted legal moves>\t<FEN after the move, or ->`. Used by
-tests/alice_differential.rs (one process for all positions). If the module cannot be
+tests/differential_alice.rs (one process for all positions). If the module cannot be
 imported it prints one line `SKIP: <reason>` and exits with status 0.
 """
 import sys

@@ -1,13 +1,15 @@
 //! `core::Game` for Alice chess ([`Alice`]): the glue between the generic search/protocol
 //! and this folder's position, generator, notation, exchange evaluation and evaluations
 //! (the `Evaluation` option picks the full one, the merged-board chess one or material).
-//! Knows nothing the trait does not ask for.
+//! The methods mapped the same way as chess's come from chess's `board8_glue!`. Knows
+//! nothing the trait does not ask for.
 
 use super::fen::START_FEN;
 use super::movegen;
 use super::position::Alice;
 use crate::core::eval_mode::{eval_mode, EvalMode};
 use crate::core::{Game, GameConfig, GenKind, MoveList, Notation, Score, Side};
+use crate::variants::chess::game::board8_glue;
 use crate::variants::chess::types::{Kind, Move, MoveKind};
 
 impl Game for Alice {
@@ -29,14 +31,6 @@ impl Game for Alice {
         Alice::from_fen(text, cfg.chess960)
     }
 
-    fn fen(&self) -> String {
-        self.to_fen()
-    }
-
-    fn display(&self) -> String {
-        self.diagram()
-    }
-
     fn variant_announcement(cfg: &GameConfig) -> Option<String> {
         let start = Self::startpos(cfg).to_fen();
         Some(format!(
@@ -44,71 +38,17 @@ impl Game for Alice {
         ))
     }
 
-    fn side_to_move(&self) -> Side {
-        self.side
-    }
-
-    fn key(&self) -> u64 {
-        self.key
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove as u32
-    }
-
-    fn in_check(&self) -> bool {
-        self.checkers != 0
-    }
-
     fn gen_moves(&self, kind: GenKind, out: &mut MoveList<Move>) {
         movegen::legal_moves(self, kind == GenKind::Tactical, out);
-    }
-
-    /// `gen_moves` produces legal moves only.
-    fn is_legal(&self, _m: Move) -> bool {
-        true
-    }
-
-    fn is_pseudo_legal(&self, m: Move) -> bool {
-        movegen::is_legal_move(self, m)
-    }
-
-    fn play(&mut self, m: Move) {
-        Alice::play(self, m)
-    }
-
-    fn play_null(&mut self) {
-        Alice::play_null(self)
     }
 
     fn gen_legal(&self, out: &mut MoveList<Move>) {
         movegen::legal_moves(self, false, out);
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        movegen::perft(self, depth)
-    }
-
-    fn is_tactical(&self, m: Move) -> bool {
-        m.kind() == MoveKind::Promotion || self.captured_kind(m).is_some()
-    }
-
-    fn tactical_order(&self, m: Move) -> i32 {
-        self.mvv_lva(m)
-    }
-
-    fn see_ge(&self, m: Move, threshold: Score) -> bool {
-        self.see_ge(m, threshold)
-    }
-
     fn history_slot(&self, m: Move) -> usize {
         let p = self.mailbox[m.from()] as usize % 12;
         (p * 2 + self.board_of(m.from())) * 64 + m.to()
-    }
-
-    fn has_non_pawn_material(&self) -> bool {
-        let side = self.side_bb(self.side);
-        side & !(self.kind_bb(Kind::Pawn) | self.kind_bb(Kind::King)) != 0
     }
 
     fn evaluate(&self) -> Score {
@@ -125,19 +65,5 @@ impl Game for Alice {
         self.occupied() == self.kind_bb(Kind::King)
     }
 
-    fn pack(m: Move) -> u32 {
-        m.0 as u32
-    }
-
-    fn unpack(bits: u32) -> Move {
-        Move(bits as u16)
-    }
-
-    fn write_move(&self, m: Move, _n: Notation) -> String {
-        self.move_text(m)
-    }
-
-    fn parse_move(&self, text: &str, _n: Notation) -> Option<Move> {
-        self.parse_uci(text)
-    }
+    board8_glue!(Alice);
 }

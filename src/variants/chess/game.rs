@@ -1,13 +1,102 @@
 //! `core::Game` for chess and Chess960 ([`Chess`]): the glue between the generic
 //! search/protocol and this folder's position, generator, notation, exchange evaluation
-//! and evaluation. The castling mode comes from `GameConfig::chess960`. Knows nothing
-//! the trait does not ask for.
+//! and evaluation. The castling mode comes from `GameConfig::chess960`. The methods
+//! Alice chess maps the same way are the `board8_glue!` macro defined here, which both
+//! `impl Game` blocks expand. Knows nothing the trait does not ask for.
 
 use super::fen::START_FEN;
 use super::movegen;
 use super::position::Chess;
 use super::types::{Kind, Move, MoveKind};
 use crate::core::{Game, GameConfig, GenKind, MoveList, Notation, Score, Side};
+
+/// The `core::Game` methods that chess and Alice chess map the same way onto their own
+/// positions (the same field names `side`, `key`, `halfmove`, `checkers`, the same packed
+/// [`Move`] and move text, a legal-only generator in a sibling `movegen` module), written
+/// once and expanded inside each `impl Game` block with the position type's name. The
+/// names in the body resolve where it is expanded.
+macro_rules! board8_glue {
+    ($position:ident) => {
+        fn fen(&self) -> String {
+            self.to_fen()
+        }
+
+        fn display(&self) -> String {
+            self.diagram()
+        }
+
+        fn side_to_move(&self) -> Side {
+            self.side
+        }
+
+        fn key(&self) -> u64 {
+            self.key
+        }
+
+        fn halfmove_clock(&self) -> u32 {
+            self.halfmove as u32
+        }
+
+        fn in_check(&self) -> bool {
+            self.checkers != 0
+        }
+
+        /// `gen_moves` produces legal moves only.
+        fn is_legal(&self, _m: Move) -> bool {
+            true
+        }
+
+        fn is_pseudo_legal(&self, m: Move) -> bool {
+            movegen::is_legal_move(self, m)
+        }
+
+        fn play(&mut self, m: Move) {
+            $position::play(self, m)
+        }
+
+        fn play_null(&mut self) {
+            $position::play_null(self)
+        }
+
+        fn perft(&self, depth: u32) -> u64 {
+            movegen::perft(self, depth)
+        }
+
+        fn is_tactical(&self, m: Move) -> bool {
+            m.kind() == MoveKind::Promotion || self.captured_kind(m).is_some()
+        }
+
+        fn tactical_order(&self, m: Move) -> i32 {
+            self.mvv_lva(m)
+        }
+
+        fn see_ge(&self, m: Move, threshold: Score) -> bool {
+            $position::see_ge(self, m, threshold)
+        }
+
+        fn has_non_pawn_material(&self) -> bool {
+            let side = self.side_bb(self.side);
+            side & !(self.kind_bb(Kind::Pawn) | self.kind_bb(Kind::King)) != 0
+        }
+
+        fn pack(m: Move) -> u32 {
+            m.0 as u32
+        }
+
+        fn unpack(bits: u32) -> Move {
+            Move(bits as u16)
+        }
+
+        fn write_move(&self, m: Move, _n: Notation) -> String {
+            self.move_text(m)
+        }
+
+        fn parse_move(&self, text: &str, _n: Notation) -> Option<Move> {
+            self.parse_uci(text)
+        }
+    };
+}
+pub(crate) use board8_glue;
 
 impl Game for Chess {
     type Move = Move;
@@ -27,79 +116,17 @@ impl Game for Chess {
         Chess::parse_fen(text, cfg.chess960)
     }
 
-    fn fen(&self) -> String {
-        self.to_fen()
-    }
-
-    fn display(&self) -> String {
-        self.diagram()
-    }
-
-    fn side_to_move(&self) -> Side {
-        self.side
-    }
-
-    fn key(&self) -> u64 {
-        self.key
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove as u32
-    }
-
-    fn in_check(&self) -> bool {
-        self.checkers != 0
-    }
-
     fn gen_moves(&self, kind: GenKind, out: &mut MoveList<Move>) {
         movegen::legal_moves(self, kind == GenKind::All, out);
-    }
-
-    /// `gen_moves` produces legal moves only.
-    fn is_legal(&self, _m: Move) -> bool {
-        true
-    }
-
-    fn is_pseudo_legal(&self, m: Move) -> bool {
-        movegen::is_legal_move(self, m)
-    }
-
-    fn play(&mut self, m: Move) {
-        Chess::play(self, m)
-    }
-
-    fn play_null(&mut self) {
-        Chess::play_null(self)
     }
 
     fn gen_legal(&self, out: &mut MoveList<Move>) {
         movegen::legal_moves(self, true, out);
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        movegen::perft(self, depth)
-    }
-
-    fn is_tactical(&self, m: Move) -> bool {
-        m.kind() == MoveKind::Promotion || self.captured_kind(m).is_some()
-    }
-
-    fn tactical_order(&self, m: Move) -> i32 {
-        self.mvv_lva(m)
-    }
-
-    fn see_ge(&self, m: Move, threshold: Score) -> bool {
-        Chess::see_ge(self, m, threshold)
-    }
-
     fn history_slot(&self, m: Move) -> usize {
         let p = self.board[m.from()];
         (p as usize % 12) * 64 + m.to()
-    }
-
-    fn has_non_pawn_material(&self) -> bool {
-        let side = self.side_bb(self.side);
-        side & !(self.kind_bb(Kind::Pawn) | self.kind_bb(Kind::King)) != 0
     }
 
     fn evaluate(&self) -> Score {
@@ -117,21 +144,7 @@ impl Game for Chess {
             || (knights == 0 && (bishops & DARK == 0 || bishops & !DARK == 0))
     }
 
-    fn pack(m: Move) -> u32 {
-        m.0 as u32
-    }
-
-    fn unpack(bits: u32) -> Move {
-        Move(bits as u16)
-    }
-
-    fn write_move(&self, m: Move, _n: Notation) -> String {
-        self.move_text(m)
-    }
-
-    fn parse_move(&self, text: &str, _n: Notation) -> Option<Move> {
-        self.parse_uci(text)
-    }
+    board8_glue!(Chess);
 }
 
 #[cfg(test)]

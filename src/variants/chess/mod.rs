@@ -14,7 +14,7 @@ pub mod castling;
 pub mod chess960;
 pub mod eval;
 pub mod fen;
-mod game;
+pub(crate) mod game;
 pub mod movegen;
 pub mod notation;
 pub mod position;

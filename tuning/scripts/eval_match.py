@@ -9,7 +9,7 @@ both engines agree the score is beyond --resign centipawns for 4 moves each, or 
 draw after --max-plies.
 
 Example:
-  tuning/scripts/eval_match.py --new target/release/kaleido --old /tmp/kaleido-old \\
+  tuning/scripts/eval_match.py --new target/release/kaleido --old ./kaleido-old \\
       --book books/chess-openings.epd --pairs 50 --nodes 20000
 """
 

@@ -74,10 +74,8 @@ fn main() {
             kaleido::protocol::Out::stdout(),
         ),
         Some(Command::Bench { depth, variant, .. }) => {
-            let list: Result<Vec<Variant>, String> = variant
-                .iter()
-                .map(|v| Variant::from_name(v).ok_or_else(|| format!("unknown variant '{v}'")))
-                .collect();
+            let list: Result<Vec<Variant>, String> =
+                variant.iter().map(|v| Variant::parse(v)).collect();
             match list.and_then(|list| kaleido::session::bench_report(depth, &list)) {
                 Ok(lines) => lines.iter().for_each(|l| println!("{l}")),
                 Err(e) => {
@@ -104,9 +102,12 @@ fn main() {
 }
 
 fn run_perft(depth: u32, variant: &str, fen: Option<&str>, chess960: bool, single: bool) -> i32 {
-    let Some(v) = Variant::from_name(variant) else {
-        eprintln!("error: unknown variant '{variant}'");
-        return 2;
+    let v = match Variant::parse(variant) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
     };
     let mut session = new_session(v, chess960, Notation::Uci);
     if let Err(e) = session.set_position(fen, &[]) {

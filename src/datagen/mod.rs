@@ -26,7 +26,7 @@ use std::time::Instant;
 /// `kaleido datagen` options.
 #[derive(clap::Args, Clone, Debug)]
 pub struct DatagenArgs {
-    /// chess, fischerandom (chess960), xiangqi, alice, raumschach or raumschach4.
+    /// The variant: a `UCI_Variant` name or alias (an unknown name lists the known ones).
     #[arg(long, default_value = "chess")]
     pub variant: String,
     /// Finished games to play.
@@ -106,8 +106,7 @@ pub fn generate(args: &DatagenArgs) -> Result<Totals, String> {
             }
         }
     }
-    let variant = Variant::from_name(&args.variant)
-        .ok_or_else(|| format!("unknown variant '{}'", args.variant))?;
+    let variant = Variant::parse(&args.variant)?;
     variant.visit(Generate(args))
 }
 

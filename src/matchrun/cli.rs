@@ -18,7 +18,7 @@ pub struct MatchArgs {
     #[command(flatten)]
     /// Every `--engine` occurrence with its words (see [`EngineWords`]).
     pub engine: EngineWords,
-    /// chess, fischerandom, xiangqi, alice, raumschach or raumschach4.
+    /// The variant: a `UCI_Variant` name or alias (an unknown name lists the known ones).
     #[arg(long, default_value = "chess")]
     pub variant: String,
     /// Clock: `moves/seconds+increment`, e.g. `40/60+0.6` or `10+0.1`.

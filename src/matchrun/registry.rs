@@ -19,7 +19,6 @@ pub fn new_referee(variant: &str) -> Result<Box<dyn Referee>, String> {
             Box::new(GameReferee::<G>::new(v.name(), v.config(false), style))
         }
     }
-    let v = Variant::from_name(variant)
-        .ok_or_else(|| format!("unknown variant '{variant}' (known: {})", Variant::names()))?;
+    let v = Variant::parse(variant)?;
     Ok(v.visit(NewReferee))
 }

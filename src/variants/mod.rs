@@ -170,6 +170,12 @@ impl Variant {
         Variant::ALL.iter().find(known).copied()
     }
 
+    /// [`Variant::from_name`], or the error that names the known variants.
+    pub fn parse(name: &str) -> Result<Variant, String> {
+        Variant::from_name(name)
+            .ok_or_else(|| format!("unknown variant '{name}' (known: {})", Variant::names()))
+    }
+
     /// The listed names, comma-separated (for error messages).
     pub fn names() -> String {
         let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();

@@ -18,7 +18,7 @@ use std::time::Instant;
     about = "Texel tuner for kaleido's evaluations"
 )]
 pub struct Options {
-    /// chess, fischerandom, xiangqi, alice, raumschach or raumschach4.
+    /// The variant: a `UCI_Variant` name or alias (an unknown name lists the known ones).
     #[arg(long, default_value = "chess")]
     pub variant: String,
     /// Data files written by `kaleido datagen` (repeatable).
@@ -95,8 +95,7 @@ pub fn run(opts: &Options) -> Result<Summary, String> {
             run_variant::<G>(self.0, &v.config(false))
         }
     }
-    let variant = Variant::from_name(&opts.variant)
-        .ok_or_else(|| format!("unknown variant '{}'", opts.variant))?;
+    let variant = Variant::parse(&opts.variant)?;
     variant.visit(Tune(opts))
 }
 

@@ -134,6 +134,15 @@ pub fn weight_table_source<Name: AsRef<str>>(
     out
 }
 
+/// `weights` as the fixed-size table of a layout with `N` weights. A table of another length
+/// is a bug of the caller (the tuner always passes a table of `Tunable::weights`' length).
+pub fn fixed_table<const N: usize>(weights: &[[i32; 2]]) -> &[[i32; 2]; N] {
+    match weights.try_into() {
+        Ok(table) => table,
+        Err(_) => panic!("a weight table of {} entries, not {N}", weights.len()),
+    }
+}
+
 /// The tuning path's evaluation sink: keeps the count of every weight. Each variant's
 /// evaluation has its own sink trait; it implements it for `Recorder` by forwarding to
 /// [`Recorder::record`].
@@ -157,6 +166,25 @@ impl Recorder {
     /// The recorded counts as [`LinearTrace::terms`].
     pub fn terms(&self) -> Vec<(u16, i16)> {
         sparse_terms(&self.counts)
+    }
+
+    /// The trace of an evaluation that scales no endgame: the recorded counts, `phase` of
+    /// `phase_max`, both endgame scales at `scale_max`, `side` to move.
+    pub fn unscaled_trace(
+        &self,
+        phase: i32,
+        phase_max: i32,
+        scale_max: i32,
+        side: Side,
+    ) -> LinearTrace {
+        LinearTrace {
+            terms: self.terms(),
+            phase,
+            phase_max,
+            scales: [scale_max; 2],
+            scale_max,
+            side,
+        }
     }
 }
 
@@ -213,6 +241,16 @@ pub(crate) fn assert_trace_scores_as<G: Tunable>(positions: &[G], static_eval: f
         );
     }
     assert_eq!(G::weight_names().len(), G::weights().len());
+}
+
+/// Asserts that the weights file the engine compiled (`compiled`, its `include_str!`) and
+/// the file at `G::WEIGHTS_FILE` both hold exactly what `G::weights_source` writes.
+#[cfg(test)]
+pub(crate) fn assert_weights_file_generated<G: Tunable>(compiled: &str) {
+    let source = G::weights_source(G::weights());
+    assert_eq!(source, compiled);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(G::WEIGHTS_FILE);
+    assert_eq!(source, std::fs::read_to_string(path).expect("WEIGHTS_FILE"));
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use super::eval::params::PHASE_TOTAL;
 use super::eval::weights::WEIGHTS;
 use super::eval::{evaluate_into, SCALE_MAX};
 use super::position::Alice;
-use crate::core::tune::{LinearTrace, Recorder, Tunable};
+use crate::core::tune::{fixed_table, LinearTrace, Recorder, Tunable};
 
 impl Tunable for Alice {
     const WEIGHTS_FILE: &'static str = "src/variants/alice/eval/weights.rs";
@@ -23,21 +23,11 @@ impl Tunable for Alice {
     fn trace(&self) -> LinearTrace {
         let mut rec = Recorder::new(N_WEIGHTS);
         let phase = evaluate_into(self, &mut rec);
-        LinearTrace {
-            terms: rec.terms(),
-            phase,
-            phase_max: PHASE_TOTAL,
-            scales: [SCALE_MAX; 2],
-            scale_max: SCALE_MAX,
-            side: self.side,
-        }
+        rec.unscaled_trace(phase, PHASE_TOTAL, SCALE_MAX, self.side)
     }
 
     fn weights_source(weights: &[[i32; 2]]) -> String {
-        let table: &[[i32; 2]; N_WEIGHTS] = weights
-            .try_into()
-            .expect("an Alice weight table has N_WEIGHTS entries");
-        weights_source(table)
+        weights_source(fixed_table::<N_WEIGHTS>(weights))
     }
 }
 
@@ -45,7 +35,9 @@ impl Tunable for Alice {
 mod tests {
     use super::super::bench::BENCH_FENS;
     use super::*;
-    use crate::core::tune::{assert_trace_scores_as, sample_positions};
+    use crate::core::tune::{
+        assert_trace_scores_as, assert_weights_file_generated, sample_positions,
+    };
 
     #[test]
     fn trace_scores_as_the_engine() {
@@ -55,9 +47,6 @@ mod tests {
 
     #[test]
     fn weights_file_is_generated() {
-        let source = Alice::weights_source(Alice::weights());
-        assert_eq!(source, include_str!("eval/weights.rs"));
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(Alice::WEIGHTS_FILE);
-        assert_eq!(source, std::fs::read_to_string(path).expect("WEIGHTS_FILE"));
+        assert_weights_file_generated::<Alice>(include_str!("eval/weights.rs"));
     }
 }

@@ -5,7 +5,7 @@ use super::eval::layout::{weights_source, N_WEIGHTS, WEIGHT_NAMES};
 use super::eval::weights::WEIGHTS;
 use super::eval::{trace, PHASE_MAX, SCALE_MAX};
 use super::position::Chess;
-use crate::core::tune::{LinearTrace, Tunable};
+use crate::core::tune::{fixed_table, LinearTrace, Tunable};
 
 impl Tunable for Chess {
     const WEIGHTS_FILE: &'static str = "src/variants/chess/eval/weights.rs";
@@ -31,17 +31,16 @@ impl Tunable for Chess {
     }
 
     fn weights_source(weights: &[[i32; 2]]) -> String {
-        let table: &[[i32; 2]; N_WEIGHTS] = weights
-            .try_into()
-            .expect("a chess weight table has N_WEIGHTS entries");
-        weights_source(table)
+        weights_source(fixed_table::<N_WEIGHTS>(weights))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::tune::{assert_trace_scores_as, sample_positions};
+    use crate::core::tune::{
+        assert_trace_scores_as, assert_weights_file_generated, sample_positions,
+    };
 
     #[test]
     fn generic_trace_scores_as_the_engine() {
@@ -52,9 +51,6 @@ mod tests {
 
     #[test]
     fn weights_file_is_generated() {
-        let source = Chess::weights_source(Chess::weights());
-        assert_eq!(source, include_str!("eval/weights.rs"));
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(Chess::WEIGHTS_FILE);
-        assert_eq!(source, std::fs::read_to_string(path).expect("WEIGHTS_FILE"));
+        assert_weights_file_generated::<Chess>(include_str!("eval/weights.rs"));
     }
 }

@@ -10,7 +10,7 @@ use super::cube5::{self, Cube5};
 use super::eval_layout::{groups, weight_names, Layout};
 use super::pieces::Kind;
 use super::position::CubePosition;
-use crate::core::tune::{assert_trace_scores_as, sample_positions, Tunable};
+use crate::core::tune::{assert_trace_scores_as, assert_weights_file_generated, sample_positions};
 use crate::core::{Game, GameConfig, Side};
 
 fn layout_is_dense_and_named<C: Cube>() {
@@ -29,14 +29,8 @@ fn layout_is_dense_and_named<C: Cube>() {
 fn trace_scores_as_the_engine<C: Cube>(bench: &[&str], file: &str) {
     let positions = sample_positions::<CubePosition<C>>(bench, 6, 100);
     assert_trace_scores_as(&positions, CubePosition::<C>::static_eval);
-    assert_eq!(
-        <CubePosition<C> as Tunable>::weights_source(C::weights()),
-        file
-    );
     // The tuner writes to `WEIGHTS_FILE`: it must name this very file.
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(C::WEIGHTS_FILE);
-    let on_disk = std::fs::read_to_string(&path).expect("WEIGHTS_FILE");
-    assert_eq!(on_disk, file, "{}", path.display());
+    assert_weights_file_generated::<CubePosition<C>>(file);
 }
 
 /// Material counted from the FEN's letters, White's view.

@@ -29,14 +29,7 @@ impl<C: Cube> Tunable for CubePosition<C> {
     fn trace(&self) -> LinearTrace {
         let mut rec = Recorder::new(Layout::of::<C>().len);
         let phase = evaluate_into(self, &mut rec);
-        LinearTrace {
-            terms: rec.terms(),
-            phase,
-            phase_max: C::eval_tables().max_phase,
-            scales: [SCALE_MAX; 2],
-            scale_max: SCALE_MAX,
-            side: self.side,
-        }
+        rec.unscaled_trace(phase, C::eval_tables().max_phase, SCALE_MAX, self.side)
     }
 
     fn weights_source(weights: &[[i32; 2]]) -> String {

@@ -5,7 +5,7 @@ use super::eval::{evaluate_into, Sink, PHASE_MAX, SCALE_MAX};
 use super::eval_layout::{weight_names, weights_source, N_WEIGHTS};
 use super::eval_weights::WEIGHTS;
 use super::position::Xiangqi;
-use crate::core::tune::{LinearTrace, Recorder, Tunable};
+use crate::core::tune::{fixed_table, LinearTrace, Recorder, Tunable};
 
 impl Sink for Recorder {
     fn add(&mut self, index: usize, count: i32) {
@@ -28,21 +28,11 @@ impl Tunable for Xiangqi {
     fn trace(&self) -> LinearTrace {
         let mut rec = Recorder::new(N_WEIGHTS);
         let phase = evaluate_into(self, &mut rec);
-        LinearTrace {
-            terms: rec.terms(),
-            phase,
-            phase_max: PHASE_MAX,
-            scales: [SCALE_MAX; 2],
-            scale_max: SCALE_MAX,
-            side: self.side,
-        }
+        rec.unscaled_trace(phase, PHASE_MAX, SCALE_MAX, self.side)
     }
 
     fn weights_source(weights: &[[i32; 2]]) -> String {
-        let table: &[[i32; 2]; N_WEIGHTS] = weights
-            .try_into()
-            .expect("a Xiangqi weight table has N_WEIGHTS entries");
-        weights_source(table)
+        weights_source(fixed_table::<N_WEIGHTS>(weights))
     }
 }
 
@@ -50,7 +40,9 @@ impl Tunable for Xiangqi {
 mod tests {
     use super::super::{bench::BENCH_FENS, eval::evaluate};
     use super::*;
-    use crate::core::tune::{assert_trace_scores_as, sample_positions};
+    use crate::core::tune::{
+        assert_trace_scores_as, assert_weights_file_generated, sample_positions,
+    };
 
     fn sample() -> Vec<Xiangqi> {
         sample_positions(BENCH_FENS, 8, 160)
@@ -63,10 +55,7 @@ mod tests {
 
     #[test]
     fn weights_file_is_generated() {
-        let source = Xiangqi::weights_source(Xiangqi::weights());
-        assert_eq!(source, include_str!("eval_weights.rs"));
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(Xiangqi::WEIGHTS_FILE);
-        assert_eq!(source, std::fs::read_to_string(path).expect("WEIGHTS_FILE"));
+        assert_weights_file_generated::<Xiangqi>(include_str!("eval_weights.rs"));
     }
 
     #[test]

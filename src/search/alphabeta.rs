@@ -117,10 +117,19 @@ impl<G: Game> Worker<'_, G> {
 
         let side = pos.side_to_move();
         let prev_slot = self.frames[ply].prev_slot;
+        let context = [
+            prev_slot,
+            if ply > 0 && prev_slot != NO_SLOT {
+                self.frames[ply - 1].prev_slot
+            } else {
+                NO_SLOT
+            },
+        ];
         let mut picker = Picker::<G>::new(
             hash_move,
             self.hist.killers(ply),
             self.hist.countermove(prev_slot),
+            context,
             PickMode::All,
         );
         let lmp_limit = (p.lmp_base + depth * depth) as usize / (2 - improving as usize);
@@ -259,7 +268,7 @@ impl<G: Game> Worker<'_, G> {
             if let Some((m, slot)) = best_move {
                 if pos.is_tactical(m) {
                     self.hist
-                        .punish_quiets(&p, side, depth, &quiets[..quiet_count]);
+                        .punish_quiets(&p, side, depth, &quiets[..quiet_count], context);
                 } else {
                     self.hist.reward_quiet(
                         &p,
@@ -268,7 +277,7 @@ impl<G: Game> Worker<'_, G> {
                         depth,
                         (m, slot),
                         &quiets[..quiet_count],
-                        prev_slot,
+                        context,
                     );
                 }
             }

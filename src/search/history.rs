@@ -1,4 +1,5 @@
 //! Per-thread move-ordering memory: butterfly history (side × `history_slot`),
+//! continuation history (the slot of the move one or two plies back × this move's slot),
 //! countermoves (indexed by the slot of the previous move) and two killers per ply.
 //! Tables are sized by `G::HISTORY_SLOTS` and live on the heap. Knows no game.
 
@@ -17,9 +18,17 @@ fn slots<G: Game>() -> usize {
     G::HISTORY_SLOTS.max(1)
 }
 
-/// One thread's move-ordering memory: butterfly history, countermoves and killers.
+/// The slots of the moves one and two plies back (`NO_SLOT` where there is none), the
+/// context the continuation history is read and written in.
+pub type Context = [usize; 2];
+
+/// One thread's move-ordering memory: butterfly history, continuation history,
+/// countermoves and killers.
 pub struct Histories<G: Game> {
     butterfly: Box<[i16]>,
+    /// `slots x slots`: row = the earlier move's slot, column = this move's slot; shared by
+    /// the one- and two-ply contexts.
+    continuation: Box<[i16]>,
     countermoves: Box<[G::Move]>,
     killers: Box<[[G::Move; 2]]>,
 }
@@ -28,6 +37,7 @@ impl<G: Game> Histories<G> {
     pub fn new(max_ply: usize) -> Self {
         Self {
             butterfly: vec![0; 2 * slots::<G>()].into_boxed_slice(),
+            continuation: vec![0; slots::<G>() * slots::<G>()].into_boxed_slice(),
             countermoves: vec![G::Move::default(); slots::<G>()].into_boxed_slice(),
             killers: vec![[G::Move::default(); 2]; max_ply + 2].into_boxed_slice(),
         }
@@ -42,6 +52,24 @@ impl<G: Game> Histories<G> {
     #[inline]
     pub fn score(&self, side: Side, slot: usize) -> i32 {
         self.butterfly[Self::index(side, slot)] as i32
+    }
+
+    /// The ordering score of a quiet move: butterfly plus both continuation entries.
+    #[inline]
+    pub fn quiet_score(&self, side: Side, slot: usize, context: Context) -> i32 {
+        let mut score = self.score(side, slot);
+        for prev in context {
+            if prev != NO_SLOT {
+                score += self.continuation[Self::cont_index(prev, slot)] as i32;
+            }
+        }
+        score
+    }
+
+    #[inline]
+    fn cont_index(prev: usize, slot: usize) -> usize {
+        let n = slots::<G>();
+        prev.min(n - 1) * n + slot.min(n - 1)
     }
 
     /// The countermove to the previous move's slot (`Default` if none).
@@ -76,13 +104,16 @@ impl<G: Game> Histories<G> {
         depth: i32,
         best: (G::Move, usize),
         tried: &[usize],
-        prev_slot: usize,
+        context: Context,
     ) {
         let bonus = (p.hist_bonus_mul * depth - p.hist_bonus_sub).clamp(0, p.hist_bonus_max);
         self.update(side, best.1, bonus);
+        self.update_continuation(context, best.1, bonus);
         for &slot in tried {
             self.update(side, slot, -bonus);
+            self.update_continuation(context, slot, -bonus);
         }
+        let prev_slot = context[0];
         let k = &mut self.killers[ply];
         if k[0] != best.0 {
             k[1] = k[0];
@@ -94,10 +125,29 @@ impl<G: Game> Histories<G> {
     }
 
     /// Only punishes (a tactical move cut off, the quiets before it failed).
-    pub fn punish_quiets(&mut self, p: &Params, side: Side, depth: i32, tried: &[usize]) {
+    pub fn punish_quiets(
+        &mut self,
+        p: &Params,
+        side: Side,
+        depth: i32,
+        tried: &[usize],
+        context: Context,
+    ) {
         let bonus = (p.hist_bonus_mul * depth - p.hist_bonus_sub).clamp(0, p.hist_bonus_max);
         for &slot in tried {
             self.update(side, slot, -bonus);
+            self.update_continuation(context, slot, -bonus);
+        }
+    }
+
+    /// Continuation history gravity for `slot` under both earlier moves of `context`.
+    #[inline]
+    fn update_continuation(&mut self, context: Context, slot: usize, bonus: i32) {
+        for prev in context {
+            if prev != NO_SLOT {
+                let cell = &mut self.continuation[Self::cont_index(prev, slot)];
+                *cell = gravity(*cell, bonus);
+            }
         }
     }
 
@@ -105,8 +155,14 @@ impl<G: Game> Histories<G> {
     #[inline]
     fn update(&mut self, side: Side, slot: usize, bonus: i32) {
         let cell = &mut self.butterfly[Self::index(side, slot)];
-        let old = *cell as i32;
-        let new = old + bonus - old * bonus.abs() / HISTORY_MAX;
-        *cell = new.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+        *cell = gravity(*cell, bonus);
     }
+}
+
+/// History gravity: `old` moves toward ±HISTORY_MAX by `bonus`, slower the closer it gets.
+#[inline]
+fn gravity(old: i16, bonus: i32) -> i16 {
+    let old = old as i32;
+    let new = old + bonus - old * bonus.abs() / HISTORY_MAX;
+    new.clamp(-HISTORY_MAX, HISTORY_MAX) as i16
 }

@@ -4,7 +4,7 @@
 //! Moves another thread is busy with can be deferred to the very end. A cutoff early
 //! in the list leaves the rest unsorted. Knows no game.
 
-use super::history::Histories;
+use super::history::{Context, Histories};
 use crate::core::{Game, GenKind, MoveList};
 
 const KILLER: i32 = 1 << 26;
@@ -45,6 +45,8 @@ pub struct Picker<G: Game> {
     hash_move: Option<G::Move>,
     killers: [G::Move; 2],
     counter: G::Move,
+    /// The earlier moves whose continuation history orders the quiets.
+    context: Context,
     mode: PickMode,
     stage: Stage,
     cursor: usize,
@@ -56,6 +58,7 @@ impl<G: Game> Picker<G> {
         hash_move: Option<G::Move>,
         killers: [G::Move; 2],
         counter: G::Move,
+        context: Context,
         mode: PickMode,
     ) -> Self {
         Self {
@@ -67,6 +70,7 @@ impl<G: Game> Picker<G> {
             hash_move,
             killers,
             counter,
+            context,
             mode,
             stage: Stage::HashMove,
             cursor: 0,
@@ -206,7 +210,7 @@ impl<G: Game> Picker<G> {
             } else if m == self.counter {
                 COUNTER
             } else {
-                hist.score(side, pos.history_slot(m))
+                hist.quiet_score(side, pos.history_slot(m), self.context)
             };
         }
         let moves = &mut self.moves.as_mut_slice()[start..];

@@ -2,6 +2,7 @@
 //! position is quiet, with stand-pat, SEE and delta pruning; in check every evasion is
 //! searched so mates are seen. Knows no game.
 
+use super::history::NO_SLOT;
 use super::picker::{PickMode, Picker};
 use super::tt::{Bound, NO_EVAL};
 use super::types::MAX_PLY;
@@ -66,7 +67,7 @@ impl<G: Game> Worker<'_, G> {
             PickMode::Tactical
         };
         let no_move = G::Move::default();
-        let mut picker = Picker::<G>::new(hash_move, [no_move; 2], no_move, mode);
+        let mut picker = Picker::<G>::new(hash_move, [no_move; 2], no_move, [NO_SLOT; 2], mode);
         let mut best_score = stand_pat;
         let mut best_move = None;
         let mut legal = 0usize;

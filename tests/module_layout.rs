@@ -232,7 +232,11 @@ fn parse_tree(tokens: &[String], j: &mut usize) -> Vec<Vec<String>> {
                         _ => break,
                     }
                 }
-                return finish_tree(tokens, j, out);
+                // A braced list ends the tree; a `use` statement's `;` may follow.
+                if tokens.get(*j).is_some_and(|t| t == ";") {
+                    *j += 1;
+                }
+                return out;
             }
             "as" => *j += 2,
             _ => {
@@ -243,13 +247,6 @@ fn parse_tree(tokens: &[String], j: &mut usize) -> Vec<Vec<String>> {
     }
     if !prefix.is_empty() {
         out.push(prefix);
-    }
-    out
-}
-
-fn finish_tree(tokens: &[String], j: &mut usize, out: Vec<Vec<String>>) -> Vec<Vec<String>> {
-    if tokens.get(*j).is_some_and(|t| t == ";") {
-        *j += 1;
     }
     out
 }

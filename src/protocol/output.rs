@@ -28,10 +28,7 @@ impl Out {
     /// Writes `text` and a newline, then flushes. Write errors are ignored: a GUI
     /// that closed the pipe must not stop the engine.
     pub fn line(&self, text: &str) {
-        let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        // A closed stdout (the GUI went away) is not worth a panic.
-        let _ = writeln!(w, "{text}");
-        let _ = w.flush();
+        self.line_then(text, || ());
     }
 
     /// Writes `text` like [`Out::line`], then runs `then` before any other line can be
@@ -39,6 +36,7 @@ impl Out {
     /// exactly when the line is out.
     pub fn line_then(&self, text: &str, then: impl FnOnce()) {
         let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        // A closed stdout (the GUI went away) is not worth a panic.
         let _ = writeln!(w, "{text}");
         let _ = w.flush();
         then();

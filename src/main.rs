@@ -67,6 +67,13 @@ fn main() {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
+    // OpenBench passes `genfens ...` as one argument (then `quit`).
+    if let Some(arg) = std::env::args()
+        .nth(1)
+        .filter(|a| a.starts_with("genfens "))
+    {
+        std::process::exit(kaleido::datagen::genfens::run(&arg));
+    }
     let cli = Cli::parse();
     match cli.command {
         None => kaleido::protocol::run(

@@ -5,19 +5,8 @@
 mod common;
 use common::EngineProc;
 
-/// `eval` of the current position.
 fn eval(e: &mut EngineProc) -> i32 {
-    e.send("eval");
-    let line = e
-        .read_until(|l| l.starts_with("Evaluation: "))
-        .pop()
-        .unwrap();
-    line["Evaluation: ".len()..]
-        .split(' ')
-        .next()
-        .unwrap()
-        .parse()
-        .expect("an integer evaluation")
+    e.eval()
 }
 
 fn eval_of(e: &mut EngineProc, fen: &str) -> i32 {
@@ -37,7 +26,7 @@ fn handshake_offers_the_option() {
     let lines = e.read_until(|l| l == "uciok");
     assert!(
         lines.iter().any(|l| l
-            == "option name Evaluation type combo default full var full var chess var material"),
+            == "option name Evaluation type combo default nnue var nnue var classical var chess var material"),
         "{lines:?}"
     );
     assert!(e.quit().success());
@@ -86,8 +75,8 @@ fn alice_modes_differ_as_defined() {
     assert!(material.0 > 0, "White is a queen up");
     assert_eq!(eval_of(&mut e, &SPLIT.replace(" w ", " b ")), -material.0);
     assert_ne!(material.0, chess.0);
-    // Back to full.
-    e.send("setoption name Evaluation value full");
+    // Back to the classical evaluation.
+    e.send("setoption name Evaluation value classical");
     assert_eq!(eval_of(&mut e, SPLIT), full.1);
     // A search runs under every mode and answers with a legal move.
     for mode in ["chess", "material"] {

@@ -1,6 +1,6 @@
-//! The process-wide choice of evaluation (UCI option `Evaluation`): the variant's full
-//! evaluation, or a deliberately weaker one used as a sparring partner in strength
-//! matches. One atomic byte, read once per `evaluate` call (a perfectly predicted
+//! The process-wide choice of evaluation (UCI option `Evaluation`): the variant's network
+//! (NNUE, where it has one), its classical hand-written evaluation, or a deliberately
+//! weaker one used as a sparring partner in strength matches. One atomic byte, read once per `evaluate` call (a perfectly predicted
 //! branch), so the default evaluation pays nothing measurable. It knows the names of
 //! the modes, not what any variant computes for them.
 
@@ -9,23 +9,31 @@ use std::sync::atomic::{AtomicU8, Ordering};
 /// Which evaluation a variant's `evaluate` returns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EvalMode {
-    /// The variant's own evaluation.
-    Full = 0,
+    /// The variant's network; the classical evaluation where the variant has none.
+    Nnue = 0,
+    /// The variant's own hand-written evaluation.
+    Classical = 3,
     /// Alice chess: the chess evaluation of both boards merged into one chess board
-    /// (a variant without such a counterpart uses `Full`).
+    /// (a variant without such a counterpart uses `Classical`).
     Chess = 1,
-    /// Material only (a variant without it uses `Full`).
+    /// Material only (a variant without it uses `Classical`).
     Material = 2,
 }
 
 impl EvalMode {
     /// Every mode, in the order the option lists them (the default first).
-    pub const ALL: [EvalMode; 3] = [EvalMode::Full, EvalMode::Chess, EvalMode::Material];
+    pub const ALL: [EvalMode; 4] = [
+        EvalMode::Nnue,
+        EvalMode::Classical,
+        EvalMode::Chess,
+        EvalMode::Material,
+    ];
 
     /// The option value naming this mode.
     pub fn name(self) -> &'static str {
         match self {
-            EvalMode::Full => "full",
+            EvalMode::Nnue => "nnue",
+            EvalMode::Classical => "classical",
             EvalMode::Chess => "chess",
             EvalMode::Material => "material",
         }
@@ -39,7 +47,7 @@ impl EvalMode {
     }
 }
 
-static MODE: AtomicU8 = AtomicU8::new(EvalMode::Full as u8);
+static MODE: AtomicU8 = AtomicU8::new(EvalMode::Nnue as u8);
 
 /// Selects the evaluation for every search that starts afterwards.
 pub fn set_eval_mode(mode: EvalMode) {
@@ -52,7 +60,8 @@ pub fn eval_mode() -> EvalMode {
     match MODE.load(Ordering::Relaxed) {
         1 => EvalMode::Chess,
         2 => EvalMode::Material,
-        _ => EvalMode::Full,
+        3 => EvalMode::Classical,
+        _ => EvalMode::Nnue,
     }
 }
 

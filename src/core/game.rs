@@ -172,6 +172,24 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Static evaluation from the side to move's point of view.
     fn evaluate(&self) -> Score;
 
+    /// Cells a network (NNUE) reads: squares, times boards where a variant has several;
+    /// 0 when the variant gives a network no input.
+    const NNUE_CELLS: usize = 0;
+    /// Piece kinds per side in [`Game::nnue_cells`] codes.
+    const NNUE_KINDS: usize = 0;
+    /// Writes one code per cell into `out` (`NNUE_CELLS` long): 0 for an empty cell,
+    /// `1 + kind` for a White piece, `1 + NNUE_KINDS + kind` for a Black one.
+    fn nnue_cells(&self, _out: &mut [u8]) {}
+    /// The cell that `cell` is from the other side's point of view (ranks, and levels
+    /// in a cube, reversed): Black's perspective reads the board through it.
+    fn nnue_mirror(cell: usize) -> usize {
+        cell
+    }
+    /// The network shipped inside the binary for this variant, in `nnue::file` format.
+    fn nnue_embedded_net() -> Option<&'static [u8]> {
+        None
+    }
+
     /// The result for the side to move when it has no legal move.
     fn no_moves_verdict(&self) -> Verdict {
         if self.in_check() {

@@ -1,12 +1,17 @@
 //! `kaleido datagen`: self-play games at low fixed nodes, many at once (a rayon pool, each
 //! thread with its own small transposition table), writing the quiet positions with their
-//! search scores and the game results for the Texel tuner (format: [`format`]).
+//! search scores and the game results for the Texel tuner and the network trainer (text:
+//! [`format`]; binary: [`binary`]). `--shard i/n` splits one seed's games between
+//! machines.
 //!
-//! Files: `format` (the line format, shared with the tuner), `selfplay` (one game, generic
-//! over `Game`), this file (command line, variant choice, workers, duplicate removal,
-//! output and progress). Duplicates are removed by Zobrist key across all workers.
+//! Files: `format` (the line format, shared with the tuner), `binary` (the fixed-size
+//! record format, shared with the network trainer), `selfplay` (one game, generic over
+//! `Game`), this file (command line, variant choice, workers, duplicate removal, output
+//! and progress). Duplicates are removed by Zobrist key across all workers.
 
+pub mod binary;
 pub mod format;
+pub mod genfens;
 pub mod selfplay;
 
 use crate::core::rng::Rng;
@@ -38,9 +43,17 @@ pub struct DatagenArgs {
     /// Games played at the same time (one search thread each).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// Output file (appended to); the format is described in tuning/README.md.
+    /// Output file (appended to); the formats are described in tuning/README.md.
     #[arg(long)]
     pub out: String,
+    /// `text` (a FEN line per position) or `binary` (fixed-size records for the network
+    /// trainer); default: `binary` when `--out` ends in `.bin`, else `text`.
+    #[arg(long)]
+    pub format: Option<String>,
+    /// Play shard `i` of `n` (`i/n`, 1-based): shards of one seed play disjoint games, so
+    /// their outputs simply concatenate. Each shard plays `--games` games.
+    #[arg(long)]
+    pub shard: Option<String>,
     /// Seed of the random openings (default: from the clock).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -86,6 +99,37 @@ pub fn run(args: DatagenArgs) -> i32 {
     }
 }
 
+/// The output format of a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    Text,
+    Binary,
+}
+
+fn output_format(args: &DatagenArgs) -> Result<Format, String> {
+    match args.format.as_deref() {
+        None if args.out.ends_with(".bin") => Ok(Format::Binary),
+        None | Some("text") => Ok(Format::Text),
+        Some("binary") => Ok(Format::Binary),
+        Some(other) => Err(format!("unknown --format '{other}' (text or binary)")),
+    }
+}
+
+/// `(index, count)` of `--shard i/n`, 0-based index; `(0, 1)` without it.
+pub fn parse_shard(text: Option<&str>) -> Result<(u64, u64), String> {
+    let Some(text) = text else { return Ok((0, 1)) };
+    let bad = || format!("--shard takes i/n with 1 <= i <= n, not '{text}'");
+    let (i, n) = text.split_once('/').ok_or_else(bad)?;
+    let (i, n): (u64, u64) = (
+        i.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if i == 0 || i > n {
+        return Err(bad());
+    }
+    Ok((i - 1, n))
+}
+
 /// Picks the variant and plays `args.games` games into `args.out`.
 pub fn generate(args: &DatagenArgs) -> Result<Totals, String> {
     struct Generate<'a>(&'a DatagenArgs);
@@ -107,6 +151,8 @@ pub fn generate(args: &DatagenArgs) -> Result<Totals, String> {
         }
     }
     let variant = Variant::parse(&args.variant)?;
+    output_format(args)?;
+    parse_shard(args.shard.as_deref())?;
     variant.visit(Generate(args))
 }
 
@@ -135,6 +181,8 @@ impl SeenKeys {
 /// What the workers share.
 struct Run<'a> {
     args: &'a DatagenArgs,
+    format: Format,
+    shard: (u64, u64),
     settings: PlaySettings,
     seed: u64,
     attempts: AtomicU64,
@@ -166,16 +214,24 @@ fn run_games<G: Game>(
         ..PlaySettings::default()
     };
     let mut out = BufWriter::new(file);
-    writeln!(
-        out,
-        "# kaleido datagen variant={} nodes={} random_plies={} seed={seed}",
-        G::VARIANT,
-        args.nodes,
-        random_plies
-    )
-    .map_err(|e| e.to_string())?;
+    let format = output_format(args)?;
+    let shard = parse_shard(args.shard.as_deref())?;
+    if format == Format::Text {
+        writeln!(
+            out,
+            "# kaleido datagen variant={} nodes={} random_plies={} seed={seed} shard={}/{}",
+            G::VARIANT,
+            args.nodes,
+            random_plies,
+            shard.0 + 1,
+            shard.1
+        )
+        .map_err(|e| e.to_string())?;
+    }
     let run = Run {
         args,
+        format,
+        shard,
         settings,
         seed,
         attempts: AtomicU64::new(0),
@@ -223,7 +279,9 @@ fn worker<G: Game>(
         if attempt >= max_attempts {
             return Err(format!("{attempt} openings tried, too many dropped"));
         }
-        let mut rng = Rng::new(splitmix64(run.seed ^ splitmix64(attempt).1).1);
+        // Shard i of n plays attempts i, i + n, i + 2n, ... of the seed's one stream.
+        let stream = attempt * run.shard.1 + run.shard.0;
+        let mut rng = Rng::new(splitmix64(run.seed ^ splitmix64(stream).1).1);
         let pos = start(&mut rng)?;
         match play_game(pos, &run.settings, &tt, &mut rng) {
             None => {
@@ -248,17 +306,35 @@ fn record(run: &Run<'_>, game: PlayedGame) -> Result<(), String> {
         2
     };
     run.wdl[outcome].fetch_add(1, Ordering::Relaxed);
-    let mut text = String::new();
+    let mut text = Vec::new();
     let mut fresh = 0;
     for seen in game.positions {
         if run.seen.insert(seen.key) {
             fresh += 1;
-            text.push_str(&write_line(&Sample {
-                fen: seen.fen,
-                score: seen.score,
-                result: game.result,
-            }));
-            text.push('\n');
+            match run.format {
+                Format::Text => {
+                    text.extend_from_slice(
+                        write_line(&Sample {
+                            fen: seen.fen,
+                            score: seen.score,
+                            result: game.result,
+                        })
+                        .as_bytes(),
+                    );
+                    text.push(b'\n');
+                }
+                Format::Binary => {
+                    let rec = binary::Record {
+                        side_to_move: seen.side,
+                        score: seen.score,
+                        result: game.result,
+                        ply: seen.ply.min(u16::MAX as u32) as u16,
+                    };
+                    let bytes = binary::encode(&seen.cells, &rec)
+                        .ok_or("this variant's cells do not fit the binary format")?;
+                    text.extend_from_slice(&bytes);
+                }
+            }
         } else {
             run.duplicates.fetch_add(1, Ordering::Relaxed);
         }
@@ -268,7 +344,7 @@ fn record(run: &Run<'_>, game: PlayedGame) -> Result<(), String> {
         .out
         .lock()
         .map_err(|_| "output lock poisoned".to_string())?;
-    out.write_all(text.as_bytes())
+    out.write_all(&text)
         .and_then(|()| out.flush())
         .map_err(|e| format!("writing '{}': {e}", run.args.out))?;
     drop(out);

@@ -60,6 +60,13 @@ pub struct Seen {
     pub fen: String,
     /// Search score, centipawns, first side's point of view.
     pub score: Score,
+    /// The side to move.
+    pub side: Side,
+    /// The network cells (`Game::nnue_cells`; empty for a variant without them), for the
+    /// binary format.
+    pub cells: Vec<u8>,
+    /// Plies the search played before the position.
+    pub ply: u32,
 }
 
 /// A finished game.
@@ -181,10 +188,15 @@ pub fn play_game<G: Game>(
         }
         let white = first_side_view(stm, score);
         if !pos.in_check() && !pos.is_tactical(best) {
+            let mut cells = vec![0; G::NNUE_CELLS];
+            pos.nnue_cells(&mut cells);
             positions.push(Seen {
                 key: pos.key(),
                 fen: pos.fen(),
                 score: white,
+                side: stm,
+                cells,
+                ply: plies,
             });
         }
         let sign = if white >= settings.resign_score {

@@ -204,6 +204,12 @@ impl Engine {
                 self.switch_session(self.variant);
             }
             ("UCI_Variant", Value::Text(v)) => self.set_variant(&v),
+            ("EvalFile", Value::Text(path)) => match self.session.load_network(&path) {
+                Ok(net) => self.out.info(&format!("NNUE evaluation using {net}")),
+                Err(e) => self
+                    .out
+                    .error(&format!("EvalFile: {e}; the network in use stays")),
+            },
             ("Evaluation", Value::Text(v)) => {
                 if let Some(mode) = EvalMode::parse(&v) {
                     set_eval_mode(mode);
@@ -360,6 +366,11 @@ impl Engine {
         self.out.line(&self.session.display());
         self.out.line(&format!("Fen: {}", self.session.fen()));
         self.out.line(&format!("Key: {:016X}", self.session.key()));
+        let net = self
+            .session
+            .network()
+            .unwrap_or_else(|| "none (classical evaluation)".to_string());
+        self.out.line(&format!("Network: {net}"));
     }
 
     /// Stops a running search and waits for its `bestmove`.

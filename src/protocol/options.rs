@@ -36,6 +36,11 @@ pub enum Kind {
     Button,
     /// `UCI_Variant`: the choices are the listed variants.
     Combo,
+    /// Free text (a file path).
+    Text {
+        /// The value before any `setoption`.
+        default: &'static str,
+    },
     /// A combo with fixed choices (matched case-insensitively).
     Choice {
         /// The choice in force before any `setoption`; one of `choices`.
@@ -117,8 +122,15 @@ pub const OPTIONS: &[Spec] = &[
         name: "Evaluation",
         ucci: Some("evaluation"),
         kind: Kind::Choice {
-            default: "full",
-            choices: &["full", "chess", "material"],
+            default: "nnue",
+            choices: &["nnue", "classical", "chess", "material"],
+        },
+    },
+    Spec {
+        name: "EvalFile",
+        ucci: Some("evalfile"),
+        kind: Kind::Text {
+            default: "<embedded>",
         },
     },
     Spec {
@@ -159,6 +171,7 @@ pub fn option_lines(dialect: Dialect, variant: &str) -> Vec<String> {
                     .collect();
                 format!("type combo default {variant}{vars}")
             }
+            Kind::Text { default } => format!("type string default {default}"),
             Kind::Choice { default, choices } => {
                 let vars: String = choices.iter().map(|v| format!(" var {v}")).collect();
                 format!("type combo default {default}{vars}")
@@ -260,6 +273,7 @@ pub fn check_value(spec: &Spec, raw: Option<&str>) -> Result<(Value, Option<Stri
             let text = raw.ok_or_else(|| format!("option {} needs a value", spec.name))?;
             Ok((Value::Text(text.to_string()), None))
         }
+        Kind::Text { .. } => Ok((Value::Text(raw.unwrap_or("").trim().to_string()), None)),
         Kind::Choice { choices, .. } => {
             let text = raw.unwrap_or("").trim();
             choices
@@ -333,7 +347,7 @@ mod tests {
             Value::Text("material".into())
         );
         let err = check_value(eval, Some("nonsense")).unwrap_err();
-        assert!(err.contains("full, chess, material"), "{err}");
+        assert!(err.contains("nnue, classical, chess, material"), "{err}");
         assert!(check_value(eval, None).is_err());
     }
 

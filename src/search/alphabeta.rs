@@ -8,7 +8,7 @@ use super::history::NO_SLOT;
 use super::picker::{PickMode, Picker};
 use super::tt::{Bound, NO_EVAL};
 use super::types::MAX_PLY;
-use super::worker::{bound_cuts, bound_refines, stored_or_fresh_eval, verdict_score, Worker};
+use super::worker::{bound_cuts, bound_refines, verdict_score, Worker};
 use crate::core::score::{mate_in, mated_in, Score, DRAW, INFINITE, MATE_BOUND};
 use crate::core::Game;
 
@@ -36,7 +36,11 @@ impl<G: Game> Worker<'_, G> {
         }
         let in_check = self.frames[ply].in_check;
         if ply >= MAX_PLY {
-            return if in_check { DRAW } else { pos.evaluate() };
+            return if in_check {
+                DRAW
+            } else {
+                self.static_eval(pos, ply)
+            };
         }
         alpha = alpha.max(mated_in(ply));
         beta = beta.min(mate_in(ply + 1));
@@ -59,7 +63,7 @@ impl<G: Game> Worker<'_, G> {
         let static_eval = if in_check {
             NO_EVAL
         } else {
-            stored_or_fresh_eval(entry.map(|e| e.eval), pos)
+            self.stored_or_fresh_eval(entry.map(|e| e.eval), pos, ply)
         };
         let eval = match entry {
             Some(e)

@@ -6,7 +6,7 @@ use super::history::NO_SLOT;
 use super::picker::{PickMode, Picker};
 use super::tt::{Bound, NO_EVAL};
 use super::types::MAX_PLY;
-use super::worker::{bound_cuts, bound_refines, stored_or_fresh_eval, verdict_score, Worker};
+use super::worker::{bound_cuts, bound_refines, verdict_score, Worker};
 use crate::core::score::{Score, DRAW, INFINITE, MATE_BOUND};
 use crate::core::Game;
 
@@ -24,7 +24,7 @@ impl<G: Game> Worker<'_, G> {
             return if in_check {
                 DRAW
             } else {
-                stored_or_fresh_eval(None, pos)
+                self.static_eval(pos, ply)
             };
         }
         let pv_node = beta - alpha > 1;
@@ -42,7 +42,7 @@ impl<G: Game> Worker<'_, G> {
         let (static_eval, stand_pat) = if in_check {
             (NO_EVAL, -INFINITE)
         } else {
-            let se = stored_or_fresh_eval(entry.map(|e| e.eval), pos);
+            let se = self.stored_or_fresh_eval(entry.map(|e| e.eval), pos, ply);
             let sp = match entry {
                 Some(e) if e.score.abs() < MATE_BOUND && bound_refines(e.bound, e.score, se) => {
                     e.score

@@ -5,7 +5,7 @@
 use super::history::NO_SLOT;
 use super::tt::Bound;
 use super::types::{Iteration, Report, MAX_DEPTH};
-use super::worker::{stored_or_fresh_eval, Worker};
+use super::worker::Worker;
 use crate::core::score::{mate_in, Score, INFINITE, MATE_BOUND};
 use crate::core::Game;
 use std::sync::atomic::Ordering;
@@ -168,7 +168,7 @@ impl<G: Game> Worker<'_, G> {
             if completed == 0 {
                 let mut line = self.iteration(best, 1, 1);
                 if best.score <= -INFINITE {
-                    line.score = stored_or_fresh_eval(None, root);
+                    line.score = self.static_eval(root, 0);
                     line.bound = Bound::Exact;
                 }
                 let _ = out.send(Report::Iteration(line));

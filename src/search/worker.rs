@@ -13,6 +13,7 @@ use super::tt::{Bound, NO_EVAL};
 use super::types::{Limits, MAX_PLY};
 use crate::core::score::{mate_in, mated_in, Score, DRAW, MATE_BOUND};
 use crate::core::{Game, HistoryEntry, MoveList, Verdict};
+use crate::nnue::{simd::Kernels, store, AccumulatorStack};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -79,6 +80,8 @@ pub struct Worker<'a, G: Game> {
     pub(super) line: Vec<HistoryEntry>,
     pub(super) root_index: usize,
     pub(super) clock: Option<Clock>,
+    /// The network's accumulators along the search path (`None`: classical evaluation).
+    nnue: Option<AccumulatorStack>,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -120,6 +123,11 @@ impl<'a, G: Game> Worker<'a, G> {
             root_index: line.len() - 1,
             line,
             clock,
+            nnue: store::active_network::<G>().map(|net| {
+                let mut stack = AccumulatorStack::new::<G>(net, MAX_PLY + 2, Kernels::detect());
+                stack.set(0, root);
+                stack
+            }),
         }
     }
 
@@ -163,12 +171,40 @@ impl<'a, G: Game> Worker<'a, G> {
             in_check,
             extra: child.history_extra(),
         });
+        if let Some(stack) = &mut self.nnue {
+            stack.set(ply + 1, child);
+        }
         let from_null = self.frames[ply].plies_from_null;
         let f = &mut self.frames[ply + 1];
         f.in_check = in_check;
         f.prev_slot = slot;
         f.after_null = null;
         f.plies_from_null = if null { 0 } else { from_null + 1 };
+    }
+
+    /// The static evaluation of `pos`, the node at `ply`, kept inside the range the table
+    /// stores: the network's when one is active, else the variant's own.
+    #[inline]
+    pub(super) fn static_eval(&mut self, pos: &G, ply: usize) -> Score {
+        let e = match &mut self.nnue {
+            Some(stack) => stack.evaluate(ply, pos.side_to_move().index()),
+            None => pos.evaluate(),
+        };
+        e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// The stored static evaluation if there is one, else a fresh one.
+    #[inline]
+    pub(super) fn stored_or_fresh_eval(
+        &mut self,
+        stored: Option<Score>,
+        pos: &G,
+        ply: usize,
+    ) -> Score {
+        match stored {
+            Some(e) if e != NO_EVAL => e,
+            _ => self.static_eval(pos, ply),
+        }
     }
 
     /// The score of a position decided by the rules without search, if it is.
@@ -289,16 +325,6 @@ pub(super) fn bound_refines(bound: Bound, score: Score, eval: Score) -> bool {
         Bound::Exact => true,
         Bound::Lower => score > eval,
         Bound::Upper => score < eval,
-    }
-}
-
-/// The stored static evaluation if there is one, else a fresh one (kept inside the
-/// range the table stores).
-#[inline]
-pub(super) fn stored_or_fresh_eval<G: Game>(stored: Option<Score>, pos: &G) -> Score {
-    match stored {
-        Some(e) if e != NO_EVAL => e,
-        _ => pos.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1),
     }
 }
 

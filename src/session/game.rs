@@ -106,7 +106,16 @@ impl<G: Game> Session for GameSession<G> {
     }
 
     fn evaluate(&self) -> i32 {
-        self.pos.evaluate()
+        crate::nnue::store::evaluate(&self.pos)
+    }
+
+    fn network(&self) -> Option<String> {
+        crate::nnue::store::active_network::<G>()?;
+        crate::nnue::store::describe::<G>()
+    }
+
+    fn load_network(&self, path: &str) -> Result<String, String> {
+        crate::nnue::store::load_file::<G>(path)
     }
 
     fn legal_moves(&self) -> Vec<String> {

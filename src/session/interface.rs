@@ -45,8 +45,14 @@ pub trait Session: Send {
     fn key(&self) -> u64;
     /// Board diagram for `d` (the protocol adds the `Fen:` and `Key:` lines).
     fn display(&self) -> String;
-    /// Static evaluation from the side to move's view.
+    /// Static evaluation from the side to move's view (the network's when one is active).
     fn evaluate(&self) -> i32;
+    /// The network the variant evaluates with (`None`: none, or `Evaluation` is not
+    /// `nnue`), described as `nnue::store::describe` does.
+    fn network(&self) -> Option<String>;
+    /// Loads a network file (`<embedded>` restores the built-in one) for this variant;
+    /// on error the network in use stays and the message says why.
+    fn load_network(&self, path: &str) -> Result<String, String>;
     /// The legal moves of the current position, written in the session's notation.
     fn legal_moves(&self) -> Vec<String>;
     /// Perft split by root move, `(move, leaf count)`.

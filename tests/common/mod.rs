@@ -129,10 +129,25 @@ impl EngineProc {
             .collect()
     }
 
-    /// The `Fen:` line of `d`.
+    /// The static evaluation `eval` prints (side to move's view).
+    pub fn eval(&mut self) -> i32 {
+        self.send("eval");
+        let line = self
+            .read_until(|l| l.starts_with("Evaluation: "))
+            .pop()
+            .unwrap();
+        line["Evaluation: ".len()..]
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .expect("an integer evaluation")
+    }
+
+    /// The `Fen:` line of `d` (whose last line is `Network: ...`).
     pub fn fen(&mut self) -> String {
         self.send("d");
-        let lines = self.read_until(|l| l.starts_with("Key: "));
+        let lines = self.read_until(|l| l.starts_with("Network: "));
         let fen = lines
             .iter()
             .rev()

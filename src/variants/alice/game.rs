@@ -10,7 +10,7 @@ use super::position::Alice;
 use crate::core::eval_mode::{eval_mode, EvalMode};
 use crate::core::{Game, GameConfig, GenKind, MoveList, Notation, Score, Side};
 use crate::variants::chess::game::board8_glue;
-use crate::variants::chess::types::{Kind, Move, MoveKind};
+use crate::variants::chess::types::{Kind, Move, MoveKind, EMPTY};
 
 impl Game for Alice {
     type Move = Move;
@@ -51,11 +51,28 @@ impl Game for Alice {
         (p * 2 + self.board_of(m.from())) * 64 + m.to()
     }
 
+    /// Board A's 64 squares, then board B's; the mailbox code plus one.
+    const NNUE_CELLS: usize = 128;
+    const NNUE_KINDS: usize = 6;
+
+    fn nnue_cells(&self, out: &mut [u8]) {
+        out.fill(0);
+        for (sq, &p) in self.mailbox.iter().enumerate() {
+            if p != EMPTY {
+                out[self.board_of(sq) * 64 + sq] = p + 1;
+            }
+        }
+    }
+
+    fn nnue_mirror(cell: usize) -> usize {
+        cell ^ 56
+    }
+
     fn evaluate(&self) -> Score {
         match eval_mode() {
-            EvalMode::Full => self.static_eval(),
             EvalMode::Chess => self.chess_view_eval(),
             EvalMode::Material => self.material_eval(),
+            EvalMode::Nnue | EvalMode::Classical => self.static_eval(),
         }
     }
 

@@ -7,7 +7,7 @@
 use super::fen::START_FEN;
 use super::movegen;
 use super::position::Chess;
-use super::types::{Kind, Move, MoveKind};
+use super::types::{Kind, Move, MoveKind, EMPTY};
 use crate::core::{Game, GameConfig, GenKind, MoveList, Notation, Score, Side};
 
 /// The `core::Game` methods that chess and Alice chess map the same way onto their own
@@ -127,6 +127,20 @@ impl Game for Chess {
     fn history_slot(&self, m: Move) -> usize {
         let p = self.board[m.from()];
         (p as usize % 12) * 64 + m.to()
+    }
+
+    /// The 64 squares; the mailbox code `side * 6 + kind` plus one.
+    const NNUE_CELLS: usize = 64;
+    const NNUE_KINDS: usize = 6;
+
+    fn nnue_cells(&self, out: &mut [u8]) {
+        for (o, &p) in out.iter_mut().zip(&self.board) {
+            *o = if p == EMPTY { 0 } else { p + 1 };
+        }
+    }
+
+    fn nnue_mirror(cell: usize) -> usize {
+        cell ^ 56
     }
 
     fn evaluate(&self) -> Score {

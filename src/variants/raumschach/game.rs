@@ -5,7 +5,7 @@
 use super::bitset::CellSet;
 use super::cube::Cube;
 use super::moves::{move_text, parse_move_text, Move, MOVE_BITS};
-use super::pieces::{code_kind, Kind, CODES, EMPTY};
+use super::pieces::{code_kind, Kind, CODES, EMPTY, KINDS};
 use super::position::CubePosition;
 use crate::core::eval_mode::{eval_mode, EvalMode};
 use crate::core::{Game, GameConfig, GenKind, MoveList, Notation, Score, Side};
@@ -130,6 +130,27 @@ impl<C: Cube> Game for CubePosition<C> {
         (self.board[m.from()] as usize & (CODES - 1)) * 128 + (m.to() & 127)
     }
 
+    /// The cube's cells; `1 + kind` for White, `8 + kind` for Black.
+    const NNUE_CELLS: usize = C::CELLS;
+    const NNUE_KINDS: usize = KINDS;
+
+    fn nnue_cells(&self, out: &mut [u8]) {
+        for (o, &code) in out.iter_mut().zip(&self.board) {
+            // The board byte is `side << 3 | kind`, `EMPTY` when vacant.
+            *o = if code == EMPTY {
+                0
+            } else {
+                1 + (code & 7) + KINDS as u8 * (code >> 3)
+            };
+        }
+    }
+
+    fn nnue_mirror(cell: usize) -> usize {
+        let n = C::N;
+        let (level, rank, file) = (cell / (n * n), cell / n % n, cell % n);
+        (n - 1 - level) * n * n + (n - 1 - rank) * n + file
+    }
+
     fn has_non_pawn_material(&self) -> bool {
         let own = self.side_pieces(self.side);
         (own & !(self.kinds[Kind::Pawn.index()] | self.kinds[Kind::King.index()])).any()
@@ -139,7 +160,7 @@ impl<C: Cube> Game for CubePosition<C> {
         // `chess` has no meaning here: it evaluates as `full`.
         match eval_mode() {
             EvalMode::Material => self.material_eval(),
-            EvalMode::Full | EvalMode::Chess => self.static_eval(),
+            EvalMode::Nnue | EvalMode::Classical | EvalMode::Chess => self.static_eval(),
         }
     }
 

@@ -103,6 +103,27 @@ impl Game for Xiangqi {
         self.piece_at(from) as usize * SQUARES + to
     }
 
+    /// The 90 points; `1 + kind` for Red, `8 + kind` for Black.
+    const NNUE_CELLS: usize = SQUARES;
+    const NNUE_KINDS: usize = 7;
+
+    fn nnue_cells(&self, out: &mut [u8]) {
+        for (o, &cell) in out.iter_mut().zip(&self.board) {
+            let nibble = cell & 15;
+            // The nibble is `kind + 1 | colour << 3`, 0 when empty.
+            *o = if nibble == 0 {
+                0
+            } else {
+                (nibble & 7) + 7 * (nibble >> 3)
+            };
+        }
+    }
+
+    fn nnue_mirror(cell: usize) -> usize {
+        let (rank, file) = (cell / 9, cell % 9);
+        (9 - rank) * 9 + file
+    }
+
     fn has_non_pawn_material(&self) -> bool {
         let us = self.us();
         self.bb(us, Kind::Rook) | self.bb(us, Kind::Horse) | self.bb(us, Kind::Cannon) != 0

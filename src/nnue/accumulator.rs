@@ -1,0 +1,178 @@
+//! The accumulator stack of one search thread: for every ply of the current search path,
+//! the position's cells (as the variant writes them) and, once needed, the hidden layer
+//! of both perspectives. A ply's accumulator is computed lazily when that node evaluates:
+//! from the nearest computed ancestor by applying, ply after ply, the rows of the cells
+//! that changed (a move touches a handful), or by a full refresh when no ancestor is
+//! computed. Knows no game: `core::Game`'s `nnue_*` items describe the cells.
+//!
+//! ```text
+//! cells:  [ply 0: NNUE_CELLS codes][ply 1: ...]...
+//! acc:    [ply 0: White's view (hidden) | Black's view (hidden)][ply 1: ...]...
+//! ```
+
+use super::feature_index;
+use super::network::Network;
+use super::simd::{self, Kernels};
+use crate::core::Game;
+use std::sync::Arc;
+
+/// Changed cells beyond which a refresh is cheaper than an update.
+const MAX_CHANGES: usize = 8;
+/// Plies an update may walk back to a computed ancestor before refreshing instead.
+const MAX_WALK: usize = 12;
+
+/// Per-ply accumulators over a search path, for the network `net`.
+pub struct AccumulatorStack {
+    net: Arc<Network>,
+    kernels: Kernels,
+    cells: usize,
+    kinds: usize,
+    mirror: fn(usize) -> usize,
+    board: Vec<u8>,
+    acc: Vec<i16>,
+    computed: Vec<bool>,
+}
+
+impl AccumulatorStack {
+    /// A stack of `plies` entries for game `G` evaluated by `net` (whose input count must
+    /// be `2 * G::NNUE_KINDS * G::NNUE_CELLS`; `store` checks it on loading).
+    pub fn new<G: Game>(net: Arc<Network>, plies: usize, kernels: Kernels) -> Self {
+        let hidden = net.hidden;
+        Self {
+            net,
+            kernels,
+            cells: G::NNUE_CELLS,
+            kinds: G::NNUE_KINDS,
+            mirror: G::nnue_mirror,
+            board: vec![0; plies * G::NNUE_CELLS],
+            acc: vec![0; plies * 2 * hidden],
+            computed: vec![false; plies],
+        }
+    }
+
+    /// The network in use.
+    pub fn network(&self) -> &Arc<Network> {
+        &self.net
+    }
+
+    /// Records `pos` as the position at `ply` (its accumulator is computed on demand).
+    #[inline]
+    pub fn set<G: Game>(&mut self, ply: usize, pos: &G) {
+        let n = self.cells;
+        pos.nnue_cells(&mut self.board[ply * n..(ply + 1) * n]);
+        self.computed[ply] = false;
+    }
+
+    /// The evaluation of the position at `ply` for the side to move there (`0` White,
+    /// `1` Black), in centipawns.
+    #[inline]
+    pub fn evaluate(&mut self, ply: usize, side_to_move: usize) -> i32 {
+        self.compute(ply);
+        let h = self.net.hidden;
+        let base = ply * 2 * h;
+        let (white, black) = self.acc[base..base + 2 * h].split_at(h);
+        let (own, other) = if side_to_move == 0 {
+            (white, black)
+        } else {
+            (black, white)
+        };
+        self.net.output(self.kernels, own, other)
+    }
+
+    /// Both perspectives' hidden layer at `ply` (computing it if needed): for tests.
+    pub fn accumulator(&mut self, ply: usize) -> &[i16] {
+        self.compute(ply);
+        let h = self.net.hidden;
+        &self.acc[ply * 2 * h..(ply + 1) * 2 * h]
+    }
+
+    /// Makes the accumulator of `ply` current.
+    fn compute(&mut self, ply: usize) {
+        if self.computed[ply] {
+            return;
+        }
+        let mut from = ply;
+        while from > 0 && !self.computed[from] && ply - from < MAX_WALK {
+            from -= 1;
+        }
+        if !self.computed[from] {
+            self.refresh(ply);
+            return;
+        }
+        for p in from + 1..=ply {
+            if !self.update(p) {
+                self.refresh(ply);
+                return;
+            }
+        }
+    }
+
+    /// Recomputes `ply` from its cells alone.
+    pub fn refresh(&mut self, ply: usize) {
+        let (h, n) = (self.net.hidden, self.cells);
+        let base = ply * 2 * h;
+        for perspective in 0..2 {
+            let dst = &mut self.acc[base + perspective * h..base + (perspective + 1) * h];
+            dst.copy_from_slice(&self.net.ft_bias);
+            for cell in 0..n {
+                let code = self.board[ply * n + cell];
+                if code != 0 {
+                    let f = feature_index(perspective, code, cell, self.kinds, n, self.mirror);
+                    simd::add(self.kernels, dst, self.net.row(f));
+                }
+            }
+        }
+        self.computed[ply] = true;
+    }
+
+    /// Computes `ply` from `ply - 1` by the changed cells; false when too many changed.
+    fn update(&mut self, ply: usize) -> bool {
+        let (h, n) = (self.net.hidden, self.cells);
+        let mut added = [(0u8, 0usize); MAX_CHANGES];
+        let mut removed = [(0u8, 0usize); MAX_CHANGES];
+        let (mut na, mut nr) = (0, 0);
+        let (before, after) = self.board[(ply - 1) * n..(ply + 1) * n].split_at(n);
+        let mut cell = 0;
+        for (b8, a8) in before.chunks(8).zip(after.chunks(8)) {
+            if b8 != a8 {
+                for (i, (&b, &a)) in b8.iter().zip(a8).enumerate() {
+                    if b == a {
+                        continue;
+                    }
+                    if b != 0 {
+                        if nr == MAX_CHANGES {
+                            return false;
+                        }
+                        removed[nr] = (b, cell + i);
+                        nr += 1;
+                    }
+                    if a != 0 {
+                        if na == MAX_CHANGES {
+                            return false;
+                        }
+                        added[na] = (a, cell + i);
+                        na += 1;
+                    }
+                }
+            }
+            cell += b8.len();
+        }
+        let (done, rest) = self.acc.split_at_mut(ply * 2 * h);
+        let src = &done[(ply - 1) * 2 * h..];
+        let dst = &mut rest[..2 * h];
+        dst.copy_from_slice(src);
+        for perspective in 0..2 {
+            let half = &mut dst[perspective * h..(perspective + 1) * h];
+            for &(code, c) in &added[..na] {
+                let f = feature_index(perspective, code, c, self.kinds, n, self.mirror);
+                simd::add(self.kernels, half, self.net.row(f));
+            }
+            for &(code, c) in &removed[..nr] {
+                let f = feature_index(perspective, code, c, self.kinds, n, self.mirror);
+                simd::sub(self.kernels, half, self.net.row(f));
+            }
+        }
+        self.computed[ply] = true;
+        true
+    }
+}

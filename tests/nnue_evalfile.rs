@@ -1,0 +1,112 @@
+//! `EvalFile` through the real binary: a network file loads and changes what `eval` and
+//! `d` report; a missing, truncated, corrupted or wrong-variant file is refused with an
+//! `info string error: ...` and the engine keeps the network it had (and keeps running);
+//! `Evaluation classical` still gives the hand-written evaluation.
+
+mod common;
+use common::EngineProc;
+use kaleido::core::rng::Rng;
+use kaleido::nnue::{file, Network};
+
+fn random_net(variant: &str, inputs: usize, seed: u64) -> Network {
+    let mut rng = Rng::new(seed);
+    let hidden = 16;
+    let mut small = |n: usize, m: u64| -> Vec<i16> {
+        (0..n)
+            .map(|_| (rng.next_u64() % m) as i16 - (m / 2) as i16)
+            .collect()
+    };
+    Network {
+        variant: variant.into(),
+        inputs,
+        hidden,
+        ft_weights: small(inputs * hidden, 300),
+        ft_bias: small(hidden, 300),
+        out_weights: small(2 * hidden, 255),
+        out_bias: 0,
+    }
+}
+
+fn eval(e: &mut EngineProc) -> i32 {
+    e.eval()
+}
+
+fn network_line(e: &mut EngineProc) -> String {
+    e.send("d");
+    e.read_until(|l| l.starts_with("Network: ")).pop().unwrap()
+}
+
+/// Sets `EvalFile` and returns the `info string` answer.
+fn load(e: &mut EngineProc, path: &str) -> String {
+    e.send(&format!("setoption name EvalFile value {path}"));
+    let out = e.sync();
+    assert_eq!(out.len(), 1, "{out:?}");
+    out[0].clone()
+}
+
+#[test]
+fn good_files_load_and_bad_ones_keep_the_network_in_use() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("nnue_evalfile");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let a = file::write(&random_net("chess", 768, 1));
+    let b = file::write(&random_net("chess", 768, 2));
+    std::fs::write(path("a.nnue"), &a).unwrap();
+    std::fs::write(path("b.nnue"), &b).unwrap();
+    std::fs::write(path("truncated.nnue"), &a[..a.len() - 10]).unwrap();
+    let mut corrupted = a.clone();
+    corrupted[file::HEADER_BYTES + 100] ^= 0x40;
+    std::fs::write(path("corrupted.nnue"), &corrupted).unwrap();
+    std::fs::write(
+        path("xiangqi.nnue"),
+        file::write(&random_net("xiangqi", 1260, 3)),
+    )
+    .unwrap();
+    std::fs::write(
+        path("wrong-size.nnue"),
+        file::write(&random_net("chess", 700, 4)),
+    )
+    .unwrap();
+
+    let mut e = EngineProc::start();
+    e.send("position startpos moves e2e4 c7c5 g1f3");
+    e.send("setoption name Evaluation value classical");
+    let classical = eval(&mut e);
+    e.send("setoption name Evaluation value nnue");
+    let answer = load(&mut e, &path("a.nnue"));
+    assert!(
+        answer.starts_with("info string NNUE evaluation using chess 768->16x2->1"),
+        "{answer}"
+    );
+    let with_a = eval(&mut e);
+    let named_a = network_line(&mut e);
+    assert!(named_a.contains("a.nnue"), "{named_a}");
+
+    for bad in [
+        "missing.nnue",
+        "truncated.nnue",
+        "corrupted.nnue",
+        "xiangqi.nnue",
+        "wrong-size.nnue",
+    ] {
+        let answer = load(&mut e, &path(bad));
+        assert!(
+            answer.starts_with("info string error: EvalFile: "),
+            "{bad}: {answer}"
+        );
+        assert_eq!(eval(&mut e), with_a, "{bad} changed the evaluation");
+        assert_eq!(network_line(&mut e), named_a, "{bad} changed the network");
+    }
+
+    load(&mut e, &path("b.nnue"));
+    let with_b = eval(&mut e);
+    assert_ne!(with_a, with_b, "two random networks should disagree");
+    // A search with the loaded network runs and answers.
+    e.send("go depth 6");
+    let lines = e.read_until(|l| l.starts_with("bestmove"));
+    assert!(lines.last().unwrap().len() > "bestmove ".len());
+    e.send("setoption name Evaluation value classical");
+    assert_eq!(eval(&mut e), classical);
+    assert!(network_line(&mut e).contains("none"));
+    assert!(e.quit().success());
+}

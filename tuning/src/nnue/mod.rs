@@ -1,0 +1,205 @@
+//! `kaleido-tuning nnue`: trains a network for one variant from datagen files and writes
+//! it in the engine's network format. Files: `data` (reading positions into input
+//! indices), `train` (the float network, gradients, Adam, quantisation), this file (the
+//! command line, epochs, learning-rate schedule, validation, progress and checkpoints).
+//! The variant comes from the engine's registry.
+
+pub mod data;
+pub mod train;
+
+use data::Samples;
+use kaleido::core::rng::Rng;
+use kaleido::nnue::file;
+use kaleido::variants::{GameVisitor, RegisteredGame, Variant};
+use std::io::Write;
+use std::time::Instant;
+use train::{batch_gradient, Adam, FloatNet, Label};
+
+/// `kaleido-tuning nnue` options.
+#[derive(clap::Parser, Clone, Debug)]
+#[command(
+    name = "kaleido-tuning nnue",
+    about = "Trains a network (NNUE) for one variant"
+)]
+pub struct NnueOptions {
+    /// The variant: a `UCI_Variant` name or alias.
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// Data files written by `kaleido datagen` (text, or binary when the name ends in
+    /// `.bin`; repeatable).
+    #[arg(long, required = true)]
+    pub data: Vec<String>,
+    /// Hidden neurons per perspective.
+    #[arg(long, default_value_t = 256)]
+    pub hidden: usize,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 30)]
+    pub epochs: usize,
+    /// Positions per Adam step.
+    #[arg(long, default_value_t = 16384)]
+    pub batch: usize,
+    /// Starting learning rate (cosine decay to a hundredth of it).
+    #[arg(long, default_value_t = 0.001)]
+    pub lr: f32,
+    /// Weight of the game result in the label (the rest: the search score).
+    #[arg(long, default_value_t = 0.3)]
+    pub wdl: f32,
+    /// Centipawns of the sigmoid's unit for scores and outputs.
+    #[arg(long, default_value_t = 400.0)]
+    pub scale: f32,
+    /// Feature-transformer weights start uniform within plus or minus this.
+    #[arg(long, default_value_t = 0.01)]
+    pub init: f32,
+    /// Hold back every this-many-th position for the validation loss.
+    #[arg(long, default_value_t = 20)]
+    pub validate_every: usize,
+    /// Use at most this many positions.
+    #[arg(long)]
+    pub limit: Option<usize>,
+    /// Seed of the initial weights and the shuffles.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Write a checkpoint `<out>.e<epoch>` every this many epochs (0: none).
+    #[arg(long, default_value_t = 0)]
+    pub save_every: usize,
+    /// Rayon threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// The network file to write.
+    #[arg(long)]
+    pub out: String,
+}
+
+/// What a run did.
+#[derive(Clone, Debug)]
+pub struct NnueSummary {
+    /// Training and validation positions.
+    pub positions: (usize, usize),
+    /// Training loss of the last epoch and validation loss after it.
+    pub loss: (f64, f64),
+    /// The validation loss of the untrained network.
+    pub initial_validation: f64,
+    /// Training positions per second (all epochs).
+    pub positions_per_second: f64,
+}
+
+/// Runs `kaleido-tuning nnue`.
+pub fn run(opts: &NnueOptions) -> Result<NnueSummary, String> {
+    struct Train<'a>(&'a NnueOptions);
+    impl GameVisitor for Train<'_> {
+        type Output = Result<NnueSummary, String>;
+        fn visit<G: RegisteredGame>(self, v: Variant) -> Self::Output {
+            if G::NNUE_CELLS == 0 {
+                return Err(format!("{} has no network inputs", v.name()));
+            }
+            let t0 = Instant::now();
+            let mut train = data::load::<G>(
+                &self.0.data,
+                &v.config(false),
+                self.0.limit.unwrap_or(usize::MAX),
+            )?;
+            let valid = train.split_off_every(self.0.validate_every.max(2));
+            eprintln!(
+                "nnue: {} training + {} validation positions ({} bad lines) in {:.1}s",
+                train.len(),
+                valid.len(),
+                train.bad_lines,
+                t0.elapsed().as_secs_f64()
+            );
+            let inputs = 2 * G::NNUE_KINDS * G::NNUE_CELLS;
+            train_net(self.0, G::VARIANT, inputs, &train, &valid)
+        }
+    }
+    if let Some(n) = opts.threads {
+        // A second call (tests) finds the pool built; the first setting stays.
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build_global();
+    }
+    Variant::parse(&opts.variant)?.visit(Train(opts))
+}
+
+/// Trains on `train`, reports `valid`'s loss each epoch, writes `opts.out`.
+pub fn train_net(
+    opts: &NnueOptions,
+    variant: &str,
+    inputs: usize,
+    train: &Samples,
+    valid: &Samples,
+) -> Result<NnueSummary, String> {
+    if train.is_empty() {
+        return Err("no training positions".into());
+    }
+    let label = Label {
+        wdl: opts.wdl,
+        scale: opts.scale,
+    };
+    let mut net = FloatNet::new(inputs, opts.hidden, opts.init, opts.seed);
+    let mut adam = Adam::new(net.params.len());
+    let threads = rayon::current_num_threads();
+    let mut grads = vec![vec![0.0f32; net.params.len()]; threads];
+    let mut order: Vec<u32> = (0..train.len() as u32).collect();
+    let mut rng = Rng::new(opts.seed ^ 0x9e37_79b9_7f4a_7c15);
+    let initial_validation = net.loss(valid, label);
+    eprintln!("nnue: validation loss before training {initial_validation:.6}");
+    if let Some(c) = train::classical_loss(valid, label) {
+        eprintln!("nnue: validation loss of the classical evaluation {c:.6}");
+    }
+    let started = Instant::now();
+    let mut last = (0.0, initial_validation);
+    let steps_per_epoch = train.len().div_ceil(opts.batch);
+    let total_steps = (steps_per_epoch * opts.epochs).max(1);
+    let mut step = 0;
+    for epoch in 1..=opts.epochs {
+        rng.shuffle(&mut order);
+        let epoch_start = Instant::now();
+        let mut sum = 0.0;
+        for (b, batch) in order.chunks(opts.batch).enumerate() {
+            let progress = step as f32 / total_steps as f32;
+            let lr =
+                opts.lr * (0.01 + 0.99 * 0.5 * (1.0 + (std::f32::consts::PI * progress).cos()));
+            sum +=
+                batch_gradient(&net, train, batch, label, threads, &mut grads) * batch.len() as f64;
+            adam.step(&mut net.params, &grads[0], lr);
+            step += 1;
+            if b % 8 == 0 {
+                eprint!(
+                    "\repoch {epoch}/{}  batch {}/{}  lr {lr:.2e}   ",
+                    opts.epochs,
+                    b + 1,
+                    steps_per_epoch
+                );
+                let _ = std::io::stderr().flush();
+            }
+        }
+        let train_loss = sum / train.len() as f64;
+        let valid_loss = net.loss(valid, label);
+        last = (train_loss, valid_loss);
+        eprintln!(
+            "\repoch {epoch}/{}  loss {train_loss:.6}  validation {valid_loss:.6}  {:.0} positions/s   ",
+            opts.epochs,
+            train.len() as f64 / epoch_start.elapsed().as_secs_f64().max(1e-9)
+        );
+        if opts.save_every > 0 && epoch % opts.save_every == 0 && epoch < opts.epochs {
+            write_net(&net, variant, &format!("{}.e{epoch}", opts.out))?;
+        }
+    }
+    write_net(&net, variant, &opts.out)?;
+    let q = net.quantise(variant);
+    eprintln!(
+        "nnue: quantisation changes the evaluation by {:.2} cp on average",
+        train::quantisation_error(&net, &q, valid, 10_000)
+    );
+    Ok(NnueSummary {
+        positions: (train.len(), valid.len()),
+        loss: last,
+        initial_validation,
+        positions_per_second: (train.len() * opts.epochs) as f64
+            / started.elapsed().as_secs_f64().max(1e-9),
+    })
+}
+
+fn write_net(net: &FloatNet, variant: &str, path: &str) -> Result<(), String> {
+    let q = net.quantise(variant);
+    std::fs::write(path, file::write(&q)).map_err(|e| format!("cannot write '{path}': {e}"))
+}

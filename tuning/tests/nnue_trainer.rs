@@ -1,0 +1,110 @@
+//! The network trainer learns a known target: positions from random chess games labelled
+//! with their material balance (P 100, N 300, B 300, R 500, Q 900, side to move's view,
+//! score only). After training, the quantised network — evaluated as the engine does —
+//! must give the material balance of unseen positions within 25 cp on average, and the
+//! file it writes must load in the engine's format.
+
+use kaleido::core::rng::Rng;
+use kaleido::core::{Game, GameConfig, MoveList};
+use kaleido::nnue::file;
+use kaleido::variants::chess::Chess;
+use kaleido_tuning::nnue::data::{inputs_of, Samples};
+use kaleido_tuning::nnue::train::quantised_eval;
+use kaleido_tuning::nnue::{train_net, NnueOptions};
+
+const VALUES: [i32; 6] = [100, 300, 300, 500, 900, 0];
+
+fn material(cells: &[u8], stm_white: bool) -> i32 {
+    let white: i32 = cells
+        .iter()
+        .filter(|&&c| c != 0)
+        .map(|&c| {
+            let c = c as usize - 1;
+            if c < 6 {
+                VALUES[c]
+            } else {
+                -VALUES[c - 6]
+            }
+        })
+        .sum();
+    if stm_white {
+        white
+    } else {
+        -white
+    }
+}
+
+fn samples(games: usize, seed: u64) -> Samples {
+    let mut rng = Rng::new(seed);
+    let mut s = Samples::default();
+    let cfg = GameConfig::default();
+    for _ in 0..games {
+        let mut pos = Chess::startpos(&cfg);
+        for ply in 0..160 {
+            let mut moves = MoveList::new();
+            pos.gen_legal(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            // Prefer captures so that material varies a lot.
+            let caps: Vec<_> = moves
+                .iter()
+                .copied()
+                .filter(|&m| pos.is_tactical(m))
+                .collect();
+            let m = if !caps.is_empty() && rng.below(2) == 0 {
+                caps[rng.below(caps.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            pos.play(m);
+            if ply % 3 == 0 {
+                let mut cells = vec![0u8; 64];
+                pos.nnue_cells(&mut cells);
+                let stm = pos.side_to_move();
+                let (own, other) = inputs_of::<Chess>(&cells, stm);
+                let score = material(&cells, stm == kaleido::core::Side::White) as f32;
+                s.push(&own, &other, score, 0.5, f32::NAN);
+            }
+        }
+    }
+    s
+}
+
+#[test]
+fn the_trainer_learns_material_values() {
+    let train = samples(1500, 1);
+    let valid = samples(100, 2);
+    let out = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("material.nnue");
+    let opts = NnueOptions {
+        variant: "chess".into(),
+        data: vec![],
+        hidden: 16,
+        epochs: 20,
+        batch: 1024,
+        lr: 0.01,
+        wdl: 0.0,
+        scale: 400.0,
+        init: 0.01,
+        validate_every: 20,
+        limit: None,
+        seed: 3,
+        save_every: 0,
+        threads: None,
+        out: out.to_string_lossy().into_owned(),
+    };
+    let summary = train_net(&opts, "chess", 768, &train, &valid).expect("training runs");
+    assert!(
+        summary.loss.1 < summary.initial_validation / 5.0,
+        "{summary:?}"
+    );
+    let net = file::read(&std::fs::read(&out).unwrap()).expect("a valid network file");
+    let mut error = 0.0;
+    for i in 0..valid.len() {
+        let (own, other) = valid.inputs(i);
+        error += (quantised_eval(&net, own, other) as f32 - valid.score[i]).abs();
+    }
+    let mean = error / valid.len() as f32;
+    eprintln!("{} positions, mean error {mean:.1} cp", valid.len());
+    assert!(mean < 25.0, "mean error {mean:.1} cp");
+}

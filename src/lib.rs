@@ -4,6 +4,7 @@
 pub mod core;
 pub mod datagen;
 pub mod matchrun;
+pub mod notation;
 pub mod protocol;
 pub mod search;
 pub mod session;

@@ -1,6 +1,6 @@
-//! PGN export of finished games (Seven Tag Roster, `Variant`, `SetUp`/`FEN` for
-//! non-standard starts, `TimeControl`, `PlyCount`, `Termination`; per-move engine comments;
-//! lines of at most 80 characters) and a small reader of the same format for checks.
+//! PGN export of finished games (Seven Tag Roster, `Variant`, `Format` for record
+//! notations such as Xiangqi WXF, `SetUp`/`FEN` for non-standard starts, `TimeControl`,
+//! `PlyCount`, `Termination`; per-move engine comments; lines of at most 80 characters) and a small reader of the same format for checks.
 //! Knows no rules: move texts come ready from the referee.
 
 use super::record::{GameRecord, GameResult};
@@ -29,6 +29,9 @@ pub fn write_game(g: &GameRecord) -> String {
     tag("Result", g.result.pgn());
     if g.variant != "chess" {
         tag("Variant", &g.variant);
+    }
+    if let Some(format) = &g.format {
+        tag("Format", format);
     }
     if let Some(fen) = &g.start_fen {
         tag("SetUp", "1");
@@ -241,6 +244,7 @@ mod tests {
             termination: Termination::TimeForfeit,
             reason: "Black loses on time".into(),
             time_control: "10+0.1".into(),
+            format: None,
             date: "2026.01.02".into(),
         }
     }

@@ -4,7 +4,7 @@
 //! Shared machinery, written once against [`Cube`]: `geometry` (cell numbering, lines,
 //! table builders) and `tables` (one board's lookup tables), the position
 //! ([`CubePosition`]), the legal move generator (`movegen`), FEN (`fen`), move text
-//! (`moves`), the board diagram (`display`), the evaluation (`eval`, derived tables in
+//! (`moves`; the source document's levels notation for game records in `levels`), the board diagram (`display`), the evaluation (`eval`, derived tables in
 //! `eval_tables`, weights laid out by `eval_layout`, tuning trace in `tune`), exchange
 //! evaluation (`see`) and the `core::Game` glue (`game`). The instances: `cube5.rs`
 //! (5x5x5 rules, tables and bench positions, weights in `eval_weights5.rs`) and
@@ -25,6 +25,7 @@ pub mod eval_weights5;
 mod fen;
 mod game;
 pub mod geometry;
+mod levels;
 pub mod movegen;
 pub mod moves;
 pub mod pieces;

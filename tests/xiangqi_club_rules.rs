@@ -57,7 +57,12 @@ fn notation(c: &Case, rules: &str) -> (i32, String) {
 #[test]
 fn the_binary_refuses_exactly_the_forbidden_moves() {
     for c in cases() {
-        assert_eq!(notation(&c, "asian").0, 0, "{}: legal under the Asian rules", c.name);
+        assert_eq!(
+            notation(&c, "asian").0,
+            0,
+            "{}: legal under the Asian rules",
+            c.name
+        );
         let (code, err) = notation(&c, "basic");
         if c.refused {
             let last = c.moves.last().expect("a move");
@@ -126,11 +131,17 @@ fn the_uci_and_ucci_options_switch_the_rules_of_the_engine() {
     let mut ucci = Engine::start();
     ucci.send("ucci");
     let offered = ucci.read_until(|l| l == "ucciok");
-    assert!(offered.iter().any(|l| l.starts_with("option xiangqirules type combo")));
+    assert!(offered
+        .iter()
+        .any(|l| l.starts_with("option xiangqirules type combo")));
     for c in cases() {
         let last = c.moves.last().expect("a move").clone();
         uci.send("setoption name Xiangqi Rules value asian");
-        assert!(legal_after(&mut uci, &c, false).contains(&last), "{}", c.name);
+        assert!(
+            legal_after(&mut uci, &c, false).contains(&last),
+            "{}",
+            c.name
+        );
         uci.send("setoption name Xiangqi Rules value basic");
         let basic = legal_after(&mut uci, &c, false);
         assert_eq!(!basic.contains(&last), c.refused, "{}: {basic:?}", c.name);
@@ -142,7 +153,10 @@ fn the_uci_and_ucci_options_switch_the_rules_of_the_engine() {
     }
     uci.send("setoption name Xiangqi Rules value chinese");
     let reply = uci.read_until(|l| l.contains("error"));
-    assert!(reply.last().is_some_and(|l| l.contains("asian, basic")), "{reply:?}");
+    assert!(
+        reply.last().is_some_and(|l| l.contains("asian, basic")),
+        "{reply:?}"
+    );
 }
 
 #[test]
@@ -158,12 +172,21 @@ fn the_search_never_plays_a_refused_move() {
             .into_iter()
             .next()
             .expect("another legal move");
-        e.send(&format!("position fen {} moves {}", c.fen, before.join(" ")));
+        e.send(&format!(
+            "position fen {} moves {}",
+            c.fen,
+            before.join(" ")
+        ));
         // Offered only the refused move and one other, the search must take the other.
         e.send(&format!("go depth 4 searchmoves {last} {other}"));
         let lines = e.read_until(|l| l.starts_with("bestmove"));
         let best = lines.last().expect("bestmove");
-        assert_eq!(best.split_whitespace().nth(1), Some(other.as_str()), "{}", c.name);
+        assert_eq!(
+            best.split_whitespace().nth(1),
+            Some(other.as_str()),
+            "{}",
+            c.name
+        );
     }
 }
 
@@ -179,7 +202,9 @@ fn the_match_referee_applies_the_chosen_rules() {
             referee.reset(Some(&c.fen)).expect("FEN");
             let (last, before) = c.moves.split_last().expect("moves");
             for m in before {
-                referee.play_text(m, Notation::Uci).expect("earlier moves are legal");
+                referee
+                    .play_text(m, Notation::Uci)
+                    .expect("earlier moves are legal");
             }
             let outcome = referee.play_text(last, Notation::Uci);
             let refused = basic_rules && c.refused;

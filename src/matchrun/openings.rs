@@ -1,7 +1,7 @@
 //! Where games start: a file of positions (EPD or FEN, one a line, or PGN games whose
-//! moves are played from their start), random Chess960 start
-//! positions, or a few random first plies from the variant's start, all seeded. Every
-//! position is checked by the referee when loaded, so a bad book fails before any game.
+//! moves are played from their start), random Chess960 start positions, or a few random
+//! first plies from the variant's start, all seeded. Every position is checked by the
+//! referee when loaded, so a bad book fails before any game.
 
 use super::pgn::read_games;
 use super::referee::Referee;

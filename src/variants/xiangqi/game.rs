@@ -10,6 +10,7 @@ use super::fen::START_FEN;
 use super::notation;
 use super::position::Xiangqi;
 use super::rules;
+use crate::core::perft;
 use crate::core::{
     Game, GameConfig, GenKind, HistoryEntry, MoveList, Notation, Score, Side, Verdict,
 };
@@ -95,19 +96,14 @@ impl Game for Xiangqi {
         if !self.basic {
             return self.perft_bulk(depth);
         }
-        let mut moves = MoveList::new();
-        self.gen_legal(&mut moves);
-        if depth <= 1 {
-            return if depth == 0 { 1 } else { moves.len() as u64 };
+        // The club rules refuse moves the bulk counter cannot see: count move by move.
+        match depth {
+            0 => 1,
+            _ => perft::divide(self, depth, Notation::Uci, false)
+                .iter()
+                .map(|(_, n)| n)
+                .sum(),
         }
-        moves
-            .iter()
-            .map(|&m| {
-                let mut child = self.clone();
-                child.make(m);
-                child.perft(depth - 1)
-            })
-            .sum()
     }
 
     fn is_tactical(&self, m: Move) -> bool {

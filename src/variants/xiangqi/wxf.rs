@@ -49,17 +49,9 @@ pub fn write(r: &Record) -> String {
     s
 }
 
+/// A piece letter of either case (`B`/`N` also read as elephant/horse, as in FEN).
 fn kind_of(c: char) -> Option<Kind> {
-    Some(match c.to_ascii_uppercase() {
-        'K' | 'G' => Kind::King,
-        'A' => Kind::Advisor,
-        'E' | 'B' => Kind::Elephant,
-        'H' | 'N' => Kind::Horse,
-        'R' => Kind::Rook,
-        'C' => Kind::Cannon,
-        'P' => Kind::Soldier,
-        _ => return None,
-    })
+    Kind::from_letter(c).map(|(kind, _)| kind)
 }
 
 fn number(c: char) -> Option<u8> {

@@ -7,7 +7,8 @@
 //! a move, written as WXF by `wxf` and in Chinese characters by `chinese`, chosen by style
 //! in `notation`), evaluation (`eval`, weights in `eval_layout` / `eval_weights`), its tuning
 //! trace (`tune`), bench positions (`bench`) and the `core::Game` glue (`game`).
-//! protocol.md §8 states exactly what is implemented.
+//! protocol.md §8 states exactly what is implemented (record notation §12, club rules
+//! §13).
 
 mod bench;
 mod board;

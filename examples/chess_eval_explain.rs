@@ -13,7 +13,13 @@ fn main() {
             Some(rest) => (rest, true),
             None => (arg.as_str(), false),
         };
-        match Chess::from_fen(fen, &GameConfig { chess960 }) {
+        match Chess::from_fen(
+            fen,
+            &GameConfig {
+                chess960,
+                ..GameConfig::default()
+            },
+        ) {
             Ok(p) => println!("{fen}\n{}", trace(&p).describe(&WEIGHTS)),
             Err(e) => eprintln!("{fen}: {e}"),
         }

@@ -47,7 +47,10 @@ fn sample_positions() -> Vec<Chess> {
     let mut seed = 0x9E37_79B9_7F4A_7C15u64;
     for (path, chess960) in SOURCES {
         let text = std::fs::read_to_string(path).unwrap_or_default();
-        let cfg = GameConfig { chess960 };
+        let cfg = GameConfig {
+            chess960,
+            ..GameConfig::default()
+        };
         for case in parse_epd(&text).unwrap_or_default() {
             let Ok(start) = Chess::from_fen(&case.fen, &cfg) else {
                 continue;

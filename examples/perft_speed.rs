@@ -40,7 +40,13 @@ fn main() {
             .collect()
     };
     for (fen, depth, chess960) in cases {
-        let pos = match Chess::from_fen(&fen, &GameConfig { chess960 }) {
+        let pos = match Chess::from_fen(
+            &fen,
+            &GameConfig {
+                chess960,
+                ..GameConfig::default()
+            },
+        ) {
             Ok(p) => p,
             Err(e) => {
                 eprintln!("bad FEN: {e}");

@@ -5,6 +5,7 @@ pub mod core;
 pub mod datagen;
 pub mod matchrun;
 pub mod nnue;
+pub mod notation;
 pub mod protocol;
 pub mod search;
 pub mod session;

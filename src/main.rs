@@ -1,5 +1,5 @@
 //! The `kaleido` binary: command-line parsing only. Without a subcommand it speaks
-//! the protocol on stdin/stdout; `perft`, `bench`, `match`, `datagen` and `spsa` run once
+//! the protocol on stdin/stdout; `perft`, `bench`, `match`, `notation`, `datagen` and `spsa` run once
 //! and exit.
 
 use clap::{Parser, Subcommand};
@@ -53,6 +53,9 @@ enum Command {
     },
     /// Play engines against each other with kaleido as the referee (any variant, SPRT, PGN).
     Match(Box<kaleido::matchrun::MatchArgs>),
+    /// Write moves in a game-record notation (Xiangqi WXF / Chinese, SAN, Raumschach
+    /// levels), or read such text back to UCI moves with `--parse`.
+    Notation(kaleido::notation::NotationArgs),
     /// Self-play at fixed nodes writing labelled quiet positions for the Texel tuner.
     Datagen(kaleido::datagen::DatagenArgs),
     /// Print the search parameters in OpenBench's SPSA input format.
@@ -99,6 +102,7 @@ fn main() {
             single,
         }) => std::process::exit(run_perft(depth, &variant, fen.as_deref(), chess960, single)),
         Some(Command::Match(args)) => std::process::exit(kaleido::matchrun::run(*args)),
+        Some(Command::Notation(args)) => std::process::exit(kaleido::notation::run(&args)),
         Some(Command::Datagen(args)) => std::process::exit(kaleido::datagen::run(args)),
         Some(Command::Spsa { rate }) => {
             for line in kaleido::search::params::spsa_lines(rate) {

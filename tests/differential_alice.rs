@@ -126,8 +126,14 @@ fn collect_probes() -> Vec<Probe> {
             Some(rest) => (true, rest),
             None => (false, line),
         };
-        let start = <Alice as Game>::from_fen(fen, &GameConfig { chess960 })
-            .unwrap_or_else(|e| panic!("start FEN rejected: {e}: {fen}"));
+        let start = <Alice as Game>::from_fen(
+            fen,
+            &GameConfig {
+                chess960,
+                ..GameConfig::default()
+            },
+        )
+        .unwrap_or_else(|e| panic!("start FEN rejected: {e}: {fen}"));
         for _ in 0..PLAYOUTS_PER_START * scale {
             playout(&start, chess960, &mut rng, &mut probes);
         }
@@ -202,7 +208,14 @@ fn castling_position(rng: &mut Rng) -> Option<Probe> {
         .collect();
     let side = if rng.below(2) == 0 { "w" } else { "b" };
     let fen = format!("{} {side} {rights} - 0 1", placement.join("/"));
-    let pos = <Alice as Game>::from_fen(&fen, &GameConfig { chess960 }).ok()?;
+    let pos = <Alice as Game>::from_fen(
+        &fen,
+        &GameConfig {
+            chess960,
+            ..GameConfig::default()
+        },
+    )
+    .ok()?;
     Some(Probe {
         chess960,
         fen: pos.fen(),
@@ -284,6 +297,7 @@ fn legal_moves_and_fens_match_fairy_stockfish_alice() {
             // reader so the castling rights are compared, not their spelling.
             let cfg = GameConfig {
                 chess960: p.chess960,
+                ..GameConfig::default()
             };
             let their_fen = match <Alice as Game>::from_fen(their_fen, &cfg) {
                 Ok(pos) => pos.fen(),

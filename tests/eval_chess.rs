@@ -13,7 +13,10 @@ use kaleido::variants::chess::Chess;
 const CASES: &str = "tests/data/chess/eval_cases.txt";
 
 fn cfg(chess960: bool) -> GameConfig {
-    GameConfig { chess960 }
+    GameConfig {
+        chess960,
+        ..GameConfig::default()
+    }
 }
 
 fn pos(fen: &str, chess960: bool) -> Chess {

@@ -44,18 +44,36 @@ fn run(file: &str, cfg: GameConfig) {
 
 #[test]
 fn chess_perft_suite() {
-    run("chess.epd", GameConfig { chess960: false });
+    run(
+        "chess.epd",
+        GameConfig {
+            chess960: false,
+            ..GameConfig::default()
+        },
+    );
 }
 
 #[test]
 fn chess960_perft_suite() {
-    run("chess960.epd", GameConfig { chess960: true });
+    run(
+        "chess960.epd",
+        GameConfig {
+            chess960: true,
+            ..GameConfig::default()
+        },
+    );
 }
 
 fn config(mode: &str) -> GameConfig {
     match mode {
-        "std" => GameConfig { chess960: false },
-        "960" => GameConfig { chess960: true },
+        "std" => GameConfig {
+            chess960: false,
+            ..GameConfig::default()
+        },
+        "960" => GameConfig {
+            chess960: true,
+            ..GameConfig::default()
+        },
         other => panic!("unknown mode '{other}'"),
     }
 }
@@ -187,7 +205,10 @@ fn garbage_fen_never_panics() {
         }
         let text: String = text.into_iter().collect();
         for chess960 in [false, true] {
-            let cfg = GameConfig { chess960 };
+            let cfg = GameConfig {
+                chess960,
+                ..GameConfig::default()
+            };
             if let Ok(p) = Chess::from_fen(&text, &cfg) {
                 accepted += 1;
                 let again = Chess::from_fen(&p.fen(), &cfg)
@@ -224,6 +245,7 @@ fn random_playouts_keep_keys_and_legality_consistent() {
     for (game, fen) in SEED_FENS.iter().cycle().take(200).enumerate() {
         let cfg = GameConfig {
             chess960: game % 2 == 1,
+            ..GameConfig::default()
         };
         let mut pos = Chess::from_fen(fen, &cfg).expect("seed FEN");
         for _ in 0..120 {

@@ -58,7 +58,10 @@ fn every_printed_line_replays_legally() {
     {
         let f: Vec<&str> = row.split('|').map(str::trim).collect();
         let (variant, chess960, proto, depth, fen) = (f[0], f[1] == "1", f[2], f[3], f[4]);
-        let cfg = GameConfig { chess960 };
+        let cfg = GameConfig {
+            chess960,
+            ..GameConfig::default()
+        };
         let notation = if proto == "ucci" {
             Notation::Ucci
         } else {

@@ -26,7 +26,13 @@ fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 
 fn split_mode(field: &str) -> (GameConfig, &str) {
     match field.strip_prefix("960 ") {
-        Some(rest) => (GameConfig { chess960: true }, rest.trim()),
+        Some(rest) => (
+            GameConfig {
+                chess960: true,
+                ..GameConfig::default()
+            },
+            rest.trim(),
+        ),
         None => (GameConfig::default(), field.trim()),
     }
 }
@@ -91,6 +97,7 @@ fn rule_positions_have_exact_legal_moves() {
 fn check_move_consistency(pos: &Alice, list: &MoveList<Move>, line: usize) {
     let cfg = GameConfig {
         chess960: pos.is_chess960(),
+        ..GameConfig::default()
     };
     assert_tactical_subset(pos, list, &format!("line {line}"));
     for &m in list.iter() {
@@ -271,7 +278,10 @@ fn mutated_fens_never_panic_and_accepted_ones_round_trip() {
             }
             let fen: String = chars.into_iter().collect();
             let chess960 = next_random(&mut state) & 1 == 0;
-            let cfg = GameConfig { chess960 };
+            let cfg = GameConfig {
+                chess960,
+                ..GameConfig::default()
+            };
             tried += 1;
             let Ok(pos) = <Alice as Game>::from_fen(&fen, &cfg) else {
                 continue;

@@ -34,6 +34,9 @@ impl Side {
 pub struct GameConfig {
     /// Chess960 castling rules and king-takes-rook castling notation (chess, alice).
     pub chess960: bool,
+    /// The variant's simpler club rule set instead of its default rules, where it has one
+    /// (Xiangqi: UCI option `Xiangqi Rules` = `basic`); variants without one ignore it.
+    pub basic_rules: bool,
 }
 
 /// Which moves `gen_moves` produces.
@@ -225,6 +228,21 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn pack(m: Self::Move) -> u32;
     /// The inverse of `pack`; the result is validated with `is_pseudo_legal` before use.
     fn unpack(bits: u32) -> Self::Move;
+
+    /// The legal move `m` written in the game-record style `style`, one of the variant's
+    /// own notations besides the protocol's (the registry lists them: Xiangqi `wxf`,
+    /// `chinese`, `iccs`). Variants without one write `Notation::Uci`.
+    fn write_record(&self, m: Self::Move, _style: &str) -> String {
+        self.write_move(m, Notation::Uci)
+    }
+
+    /// Reads a move written in a record style (`style` says which one is expected; a
+    /// variant may accept its other styles too). The error says why the text is no
+    /// legal move here: unreadable, impossible or ambiguous.
+    fn parse_record(&self, text: &str, _style: &str) -> Result<Self::Move, String> {
+        self.parse_move(text, Notation::Uci)
+            .ok_or_else(|| format!("'{text}' is not a legal move here"))
+    }
 
     /// The move's text in `n`.
     fn write_move(&self, m: Self::Move, n: Notation) -> String;

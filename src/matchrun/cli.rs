@@ -5,6 +5,7 @@ use super::adjudication::{AdjudicationRules, DrawRule, ResignRule};
 use super::engine::EngineSpec;
 use super::openings::OpeningSource;
 use super::playgame::GameOptions;
+use super::registry::RefereeSettings;
 use super::scheduler::MatchConfig;
 use super::sprt::SprtConfig;
 use super::timecontrol::{parse_seconds, ClockControl, Limits};
@@ -81,6 +82,15 @@ pub struct MatchArgs {
     /// Milliseconds to wait for a move when neither a clock nor a move time bounds it.
     #[arg(long, default_value_t = 60_000)]
     pub stall_timeout: u64,
+    /// PGN movetext notation: Xiangqi `wxf` (default, `[Format "WXF"]`), `chinese`, `iccs`;
+    /// cube games `levels` (default), `levels-spanish`, `levels-roman`; `uci` for any
+    /// variant, `san` for the 8x8 ones (their default).
+    #[arg(long)]
+    pub pgn_notation: Option<String>,
+    /// Xiangqi rule set the referee applies: `asian` (default) or the club rules `basic`
+    /// (engines need `option.Xiangqi_Rules=basic` to play by them too).
+    #[arg(long, default_value = "asian")]
+    pub xiangqi_rules: String,
     /// Trace every line exchanged with the engines on stderr.
     #[arg(long)]
     pub debug: bool,
@@ -131,6 +141,23 @@ impl clap::Args for EngineWords {
 }
 
 impl MatchArgs {
+    /// The referee's rule set and PGN notation from `--xiangqi-rules` / `--pgn-notation`.
+    pub fn referee_settings(&self) -> Result<RefereeSettings, String> {
+        let basic_rules = match self.xiangqi_rules.to_ascii_lowercase().as_str() {
+            "asian" => false,
+            "basic" => true,
+            other => {
+                return Err(format!(
+                    "--xiangqi-rules takes asian or basic, not '{other}'"
+                ))
+            }
+        };
+        Ok(RefereeSettings {
+            basic_rules,
+            notation: self.pgn_notation.clone(),
+        })
+    }
+
     /// The checked configuration.
     pub fn to_config(&self) -> Result<MatchConfig, String> {
         let engines = self

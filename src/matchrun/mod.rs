@@ -43,10 +43,12 @@ pub use cli::MatchArgs;
 /// Runs `kaleido match`; returns the process exit code (0 = the match ran, 1 = bad input).
 pub fn run(args: MatchArgs) -> i32 {
     let result = args.to_config().and_then(|cfg| {
-        // Fail on an unknown variant before anything starts.
-        registry::new_referee(&args.variant)?;
+        // Fail on an unknown variant or notation before anything starts.
+        let settings = args.referee_settings()?;
+        registry::new_referee_with(&args.variant, &settings)?;
         let variant = args.variant.clone();
-        let factory = move || registry::new_referee(&variant).expect("variant checked above");
+        let factory =
+            move || registry::new_referee_with(&variant, &settings).expect("variant checked above");
         scheduler::run_match(&cfg, &factory, &mut std::io::stdout().lock())
     });
     match result {

@@ -1,7 +1,9 @@
-//! Where games start: a file of positions (EPD or FEN, one a line), random Chess960 start
-//! positions, or a few random first plies from the variant's start, all seeded. Every
-//! position is checked by the referee when loaded, so a bad book fails before any game.
+//! Where games start: a file of positions (EPD or FEN, one a line, or PGN games whose
+//! moves are played from their start), random Chess960 start positions, or a few random
+//! first plies from the variant's start, all seeded. Every position is checked by the
+//! referee when loaded, so a bad book fails before any game.
 
+use super::pgn::read_games;
 use super::referee::Referee;
 use crate::core::rng::Rng;
 use crate::core::Notation;
@@ -21,7 +23,9 @@ pub struct Opening {
 pub enum OpeningSource {
     /// Every game from the variant's start position.
     StartPosition,
-    /// Positions from a file (`--openings`).
+    /// Positions from a file (`--openings`): EPD/FEN lines, or PGN games (their `FEN` tag
+    /// and moves, in any notation the referee reads: SAN, Xiangqi WXF / Chinese / ICCS,
+    /// the cube games' levels notation, coordinates).
     File {
         /// The file, EPD or FEN, one position a line.
         path: String,
@@ -84,6 +88,45 @@ pub fn parse_positions(text: &str, referee: &mut dyn Referee) -> Result<Vec<Open
     Ok(out)
 }
 
+/// Reads the games of a PGN text as openings: each game's start (`FEN` tag, else the
+/// variant's start) and its moves, checked and converted to `Notation::Uci` by the
+/// referee. Errors name the game and the move.
+pub fn parse_pgn(text: &str, referee: &mut dyn Referee) -> Result<Vec<Opening>, String> {
+    let mut out = Vec::new();
+    for (i, game) in read_games(text)?.iter().enumerate() {
+        let fen = game.tag("FEN");
+        referee
+            .reset(fen)
+            .map_err(|e| format!("game {}: bad FEN ({e})", i + 1))?;
+        let mut moves = Vec::with_capacity(game.moves.len());
+        for text in &game.moves {
+            let ply = referee
+                .play_text(text, Notation::Uci)
+                .map_err(|e| format!("game {}: {e}", i + 1))?;
+            moves.push(ply.uci.clone());
+        }
+        if referee.rules_end().is_some() {
+            return Err(format!("game {}: the game is already over", i + 1));
+        }
+        out.push(Opening {
+            fen: fen.map(|_| referee.start_fen()),
+            moves,
+        });
+    }
+    if out.is_empty() {
+        return Err("the opening file holds no game".to_string());
+    }
+    Ok(out)
+}
+
+/// Whether an opening file is PGN (a tag line before any position).
+fn is_pgn(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with(';'))
+        .is_some_and(|l| l.starts_with('['))
+}
+
 /// `count` openings of `plies` random legal plies from the start position; a line that
 /// ends the game is drawn again.
 pub fn random_plies(
@@ -133,8 +176,12 @@ pub fn build(
         OpeningSource::File { path, shuffle } => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read opening file '{path}': {e}"))?;
-            let mut all = parse_positions(&text, referee)
-                .map_err(|e| format!("opening file '{path}': {e}"))?;
+            let parsed = if is_pgn(&text) {
+                parse_pgn(&text, referee)
+            } else {
+                parse_positions(&text, referee)
+            };
+            let mut all = parsed.map_err(|e| format!("opening file '{path}': {e}"))?;
             if *shuffle {
                 rng.shuffle(&mut all);
             }

@@ -1,6 +1,6 @@
-//! PGN export of finished games (Seven Tag Roster, `Variant`, `SetUp`/`FEN` for
-//! non-standard starts, `TimeControl`, `PlyCount`, `Termination`; per-move engine comments;
-//! lines of at most 80 characters) and a small reader of the same format for checks.
+//! PGN export of finished games (Seven Tag Roster, `Variant`, `Format` for record
+//! notations such as Xiangqi WXF, `SetUp`/`FEN` for non-standard starts, `TimeControl`,
+//! `PlyCount`, `Termination`; per-move engine comments; lines of at most 80 characters) and a small reader of the same format for checks.
 //! Knows no rules: move texts come ready from the referee.
 
 use super::record::{GameRecord, GameResult};
@@ -29,6 +29,9 @@ pub fn write_game(g: &GameRecord) -> String {
     tag("Result", g.result.pgn());
     if g.variant != "chess" {
         tag("Variant", &g.variant);
+    }
+    if let Some(format) = &g.format {
+        tag("Format", format);
     }
     if let Some(fen) = &g.start_fen {
         tag("SetUp", "1");
@@ -197,8 +200,14 @@ fn read_movetext(text: &str, g: &mut PgnGame) -> Result<(), String> {
             continue;
         }
         // Strip a move number prefix such as `12.` or `12...`.
+        // A digit, a dot and a digit is a move itself (WXF `3.4`: the middle soldier of
+        // three on file 3 moves sideways to file 4), not a number and a move.
+        let wxf_soldier =
+            matches!(w.as_bytes(), [a, b'.', c] if a.is_ascii_digit() && c.is_ascii_digit());
         let stripped = match w.find('.') {
-            Some(i) if w[..i].bytes().all(|b| b.is_ascii_digit()) => w[i..].trim_start_matches('.'),
+            Some(i) if !wxf_soldier && w[..i].bytes().all(|b| b.is_ascii_digit()) => {
+                w[i..].trim_start_matches('.')
+            }
             _ => w.as_str(),
         };
         if stripped.is_empty() || stripped.starts_with('$') {
@@ -241,6 +250,7 @@ mod tests {
             termination: Termination::TimeForfeit,
             reason: "Black loses on time".into(),
             time_control: "10+0.1".into(),
+            format: None,
             date: "2026.01.02".into(),
         }
     }
@@ -271,6 +281,8 @@ mod tests {
     fn reader_skips_variations_and_nags_and_rejects_junk() {
         let games = read_games("[Result \"*\"]\n\n1. e4 $1 (1. d4 d5) e5 2. Nf3 *\n").unwrap();
         assert_eq!(games[0].moves, vec!["e4", "e5", "Nf3"]);
+        let wxf = read_games("[Result \"*\"]\n\n1. C2.5 H8+7 2.R1+1 3.4 *\n").unwrap();
+        assert_eq!(wxf[0].moves, vec!["C2.5", "H8+7", "R1+1", "3.4"]);
         assert!(read_games("[Result \"*\"]\n\n1. e4 {open").is_err());
         assert!(read_games("[Result *]\n\n*").is_err());
         assert!(read_games("[Result \"*\"]\n\n1. e4 e5").is_err());

@@ -127,6 +127,7 @@ pub fn play_game(
         termination: ending.termination,
         reason: ending.reason,
         time_control,
+        format: referee.pgn_format().map(str::to_string),
         date: utc_date(),
     }
 }

@@ -146,6 +146,8 @@ pub struct GameRecord {
     pub reason: String,
     /// The PGN `TimeControl` text.
     pub time_control: String,
+    /// The PGN `Format` tag (`WXF` for Xiangqi movetext in WXF), if any.
+    pub format: Option<String>,
     /// UTC date `YYYY.MM.DD`.
     pub date: String,
 }

@@ -18,6 +18,14 @@ pub enum MovetextStyle {
     San,
     /// The coordinate notation of `Notation::Uci` (Xiangqi `h3e3`, Raumschach `Bb2Bb3`).
     Coordinates,
+    /// A record style of the variant's own (`Game::RECORD_STYLES`, e.g. Xiangqi `wxf`),
+    /// with the value of the PGN `Format` tag it writes, if any.
+    Record {
+        /// The style name given to `Game::write_record`.
+        style: &'static str,
+        /// The PGN `Format` tag's value (`WXF`), `None` for no tag.
+        format: Option<&'static str>,
+    },
 }
 
 /// One played ply in every form the match needs.
@@ -80,6 +88,8 @@ pub trait Referee: Send {
     fn plies(&self) -> &[PlyRecord];
     /// The end of the game by the rules, once reached.
     fn rules_end(&self) -> Option<&RulesEnd>;
+    /// The PGN `Format` tag's value for the movetext written (`WXF`), if any.
+    fn pgn_format(&self) -> Option<&'static str>;
 }
 
 /// [`Referee`] for a concrete game type.
@@ -173,6 +183,7 @@ impl<G: Game> GameReferee<G> {
                 }
                 san
             }
+            (MovetextStyle::Record { style, .. }, _) => self.pos.write_record(m, style),
             _ => uci.clone(),
         };
         PlyRecord {
@@ -299,12 +310,23 @@ impl<G: Game> Referee for GameReferee<G> {
         }
         let text = text.trim();
         let legal = legal_list(&self.pos);
+        let record = match self.style {
+            MovetextStyle::Record { style, .. } => Some(self.pos.parse_record(text, style)),
+            _ => None,
+        };
         let m = self
             .pos
             .parse_move(text, n)
             .or_else(|| self.parse_san(text))
+            .or_else(|| record.as_ref().and_then(|r| r.as_ref().ok().copied()))
             .filter(|m| legal.iter().any(|x| x == m))
-            .ok_or_else(|| format!("illegal move '{text}' in {}", self.pos.fen()))?;
+            .ok_or_else(|| match record {
+                // Coordinate moves are letters and digits; any other text was notation.
+                Some(Err(why)) if !text.chars().all(|c| c.is_ascii_alphanumeric()) => {
+                    format!("illegal move '{text}' in {}: {why}", self.pos.fen())
+                }
+                _ => format!("illegal move '{text}' in {}", self.pos.fen()),
+            })?;
         let record = self.describe(m);
         self.pos.play(m);
         self.history.push(self.pos.history_entry());
@@ -319,6 +341,13 @@ impl<G: Game> Referee for GameReferee<G> {
 
     fn rules_end(&self) -> Option<&RulesEnd> {
         self.end.as_ref()
+    }
+
+    fn pgn_format(&self) -> Option<&'static str> {
+        match self.style {
+            MovetextStyle::Record { format, .. } => format,
+            _ => None,
+        }
     }
 }
 

@@ -126,6 +126,7 @@ mod tests {
             termination: Termination::Normal,
             reason: String::new(),
             time_control: String::new(),
+            format: None,
             date: String::new(),
         }
     }

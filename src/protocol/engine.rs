@@ -35,6 +35,8 @@ pub struct Engine {
     /// The `UCI_Variant` value in force.
     variant: Variant,
     chess960: bool,
+    /// `Xiangqi Rules` = `basic`: the club rules (`GameConfig::basic_rules`).
+    basic_rules: bool,
     session: Box<dyn Session>,
     tt: Arc<TranspositionTable>,
     hash_mib: usize,
@@ -56,6 +58,7 @@ impl Engine {
             dialect: Dialect::Uci,
             variant,
             chess960: false,
+            basic_rules: false,
             session: new_session(variant, false, Notation::Uci),
             tt: Arc::new(TranspositionTable::new(16)),
             hash_mib: 16,
@@ -153,7 +156,9 @@ impl Engine {
 
     /// Replaces the session with `variant` at its start position.
     fn switch_session(&mut self, variant: Variant) {
-        self.session = new_session(variant, self.chess960, self.notation());
+        let mut cfg = variant.config(self.chess960);
+        cfg.basic_rules = self.basic_rules;
+        self.session = session::new_session_with(variant, cfg, self.notation());
         self.variant = variant;
         self.banmoves.clear();
     }
@@ -210,6 +215,10 @@ impl Engine {
                     .out
                     .error(&format!("EvalFile: {e}; the network in use stays")),
             },
+            ("Xiangqi Rules", Value::Text(v)) if (v == "basic") != self.basic_rules => {
+                self.basic_rules = v == "basic";
+                self.switch_session(self.variant);
+            }
             ("Evaluation", Value::Text(v)) => {
                 if let Some(mode) = EvalMode::parse(&v) {
                     set_eval_mode(mode);

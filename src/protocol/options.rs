@@ -134,6 +134,14 @@ pub const OPTIONS: &[Spec] = &[
         },
     },
     Spec {
+        name: "Xiangqi Rules",
+        ucci: Some("xiangqirules"),
+        kind: Kind::Choice {
+            default: "asian",
+            choices: &["asian", "basic"],
+        },
+    },
+    Spec {
         name: "usemillisec",
         ucci: Some("usemillisec"),
         kind: Kind::Check { default: true },

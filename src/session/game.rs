@@ -14,14 +14,19 @@ use std::thread::JoinHandle;
 /// A new session of `variant` at its start position; `chess960` is the `UCI_Chess960`
 /// option (`fischerandom` plays Chess960 rules whatever it says).
 pub fn new_session(variant: Variant, chess960: bool, notation: Notation) -> Box<dyn Session> {
-    struct NewSession(bool, Notation);
+    new_session_with(variant, variant.config(chess960), notation)
+}
+
+/// A new session of `variant` at its start position under the rules settings `cfg`.
+pub fn new_session_with(variant: Variant, cfg: GameConfig, notation: Notation) -> Box<dyn Session> {
+    struct NewSession(GameConfig, Notation);
     impl GameVisitor for NewSession {
         type Output = Box<dyn Session>;
-        fn visit<G: RegisteredGame>(self, v: Variant) -> Box<dyn Session> {
-            Box::new(GameSession::<G>::new(v.config(self.0), self.1))
+        fn visit<G: RegisteredGame>(self, _v: Variant) -> Box<dyn Session> {
+            Box::new(GameSession::<G>::new(self.0, self.1))
         }
     }
-    variant.visit(NewSession(chess960, notation))
+    variant.visit(NewSession(cfg, notation))
 }
 
 /// A session of one concrete game.

@@ -13,5 +13,5 @@ mod game;
 mod interface;
 
 pub use bench::{bench_report, bench_variant};
-pub use game::{new_session, GameSession};
+pub use game::{new_session, new_session_with, GameSession};
 pub use interface::{GoRequest, SearchSink, Session};

@@ -40,7 +40,50 @@ pub enum Movetext {
     San,
     /// The coordinate notation of `Notation::Uci` (Xiangqi `h3e3`, Raumschach `Bb2Bb3`).
     Coordinates,
+    /// The variant's own record notation (`Game::write_record`): its styles, the first the
+    /// default of PGN and `kaleido notation`, each with the value of the PGN `Format` tag
+    /// it writes (`None`: no tag).
+    Record(&'static [RecordStyle]),
 }
+
+/// One record style of a variant (see [`Movetext::Record`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordStyle {
+    /// The name given to `Game::write_record` and `--style` / `--pgn-notation`.
+    pub name: &'static str,
+    /// The PGN `Format` tag's value, if the style writes one.
+    pub format: Option<&'static str>,
+}
+
+const XIANGQI_STYLES: &[RecordStyle] = &[
+    RecordStyle {
+        name: "wxf",
+        format: Some("WXF"),
+    },
+    RecordStyle {
+        name: "chinese",
+        format: Some("Chinese"),
+    },
+    RecordStyle {
+        name: "iccs",
+        format: Some("ICCS"),
+    },
+];
+
+const CUBE_STYLES: &[RecordStyle] = &[
+    RecordStyle {
+        name: "levels",
+        format: None,
+    },
+    RecordStyle {
+        name: "levels-spanish",
+        format: None,
+    },
+    RecordStyle {
+        name: "levels-roman",
+        format: None,
+    },
+];
 
 /// How self-play games of a variant start.
 #[derive(Clone, Copy, Debug)]
@@ -135,7 +178,7 @@ registry! {
     Xiangqi => xiangqi::Xiangqi {
         name: "xiangqi", aliases: &[], files: 9, ranks: 10, levels: 1,
         chess960: false, bench_fens: xiangqi::BENCH_FENS, bench_depth: 10,
-        movetext: Movetext::Coordinates, openings: Openings::StartPosition, datagen_plies: 6,
+        movetext: Movetext::Record(XIANGQI_STYLES), openings: Openings::StartPosition, datagen_plies: 6,
     }
     /// Alice chess: two 8x8 boards, a moved piece passes to the other one.
     Alice => alice::Alice {
@@ -147,13 +190,13 @@ registry! {
     Raumschach => raumschach::Raumschach {
         name: "raumschach", aliases: &[], files: 5, ranks: 5, levels: 5,
         chess960: false, bench_fens: raumschach::cube5::BENCH_FENS, bench_depth: 5,
-        movetext: Movetext::Coordinates, openings: Openings::StartPosition, datagen_plies: 4,
+        movetext: Movetext::Record(CUBE_STYLES), openings: Openings::StartPosition, datagen_plies: 4,
     }
     /// Raumschach 4x4x4 (SIII4 setup B).
     Raumschach4 => raumschach::Raumschach4 {
         name: "raumschach4", aliases: &[], files: 4, ranks: 4, levels: 4,
         chess960: false, bench_fens: raumschach::cube4::BENCH_FENS, bench_depth: 7,
-        movetext: Movetext::Coordinates, openings: Openings::StartPosition, datagen_plies: 4,
+        movetext: Movetext::Record(CUBE_STYLES), openings: Openings::StartPosition, datagen_plies: 4,
     }
 }
 
@@ -187,6 +230,7 @@ impl Variant {
     pub fn config(self, chess960: bool) -> GameConfig {
         GameConfig {
             chess960: chess960 || self.info().chess960,
+            basic_rules: false,
         }
     }
 }

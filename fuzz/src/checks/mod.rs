@@ -30,8 +30,17 @@ pub trait Checked: Game {
     fn text_invariants(fen: &str, cfg: &GameConfig, legal: &[String]) -> Result<(), String>;
 }
 
-const STANDARD: GameConfig = GameConfig { chess960: false };
-const BOTH: &[GameConfig] = &[STANDARD, GameConfig { chess960: true }];
+const STANDARD: GameConfig = GameConfig {
+    chess960: false,
+    basic_rules: false,
+};
+const BOTH: &[GameConfig] = &[
+    STANDARD,
+    GameConfig {
+        chess960: true,
+        basic_rules: false,
+    },
+];
 
 impl Checked for Chess {
     const CONFIGS: &'static [GameConfig] = BOTH;

@@ -1,9 +1,11 @@
 //! `core::Game` for every cubic game (`CubePosition<C>` for any [`Cube`]): the glue between
-//! the generic search/protocol and this folder's position, generator, text and
-//! evaluation. Knows nothing the trait does not ask for.
+//! the generic search/protocol and this folder's position, generator, text (coordinates
+//! and the levels record notation) and evaluation. Knows nothing the trait does not ask
+//! for.
 
 use super::bitset::CellSet;
 use super::cube::Cube;
+use super::levels;
 use super::moves::{move_text, parse_move_text, Move, MOVE_BITS};
 use super::pieces::{code_kind, Kind, CODES, EMPTY, KINDS};
 use super::position::CubePosition;
@@ -175,6 +177,14 @@ impl<C: Cube> Game for CubePosition<C> {
 
     fn unpack(bits: u32) -> Move {
         Move(bits & MOVE_BITS)
+    }
+
+    fn write_record(&self, m: Move, style: &str) -> String {
+        levels::write(self, m, style)
+    }
+
+    fn parse_record(&self, text: &str, style: &str) -> Result<Move, String> {
+        levels::parse(self, text, style)
     }
 
     fn write_move(&self, m: Move, _n: Notation) -> String {

@@ -4,8 +4,9 @@
 //! Shared machinery, written once against [`Cube`]: `geometry` (cell numbering, lines,
 //! table builders) and `tables` (one board's lookup tables), the position
 //! ([`CubePosition`]), the legal move generator (`movegen`), FEN (`fen`), move text
-//! (`moves`), the board diagram (`display`), the evaluation (`eval`, derived tables in
-//! `eval_tables`, weights laid out by `eval_layout`, tuning trace in `tune`), exchange
+//! (`moves`; the source document's levels notation for game records in `levels`), the
+//! board diagram (`display`), the evaluation (`eval`, derived tables in `eval_tables`,
+//! weights laid out by `eval_layout`, tuning trace in `tune`), exchange
 //! evaluation (`see`) and the `core::Game` glue (`game`). The instances: `cube5.rs`
 //! (5x5x5 rules, tables and bench positions, weights in `eval_weights5.rs`) and
 //! `cube4.rs` (4x4x4, its setups A/B/C, weights in `eval_weights4.rs`).
@@ -25,6 +26,7 @@ pub mod eval_weights5;
 mod fen;
 mod game;
 pub mod geometry;
+mod levels;
 pub mod movegen;
 pub mod moves;
 pub mod pieces;

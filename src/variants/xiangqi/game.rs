@@ -1,12 +1,16 @@
 //! `core::Game` for Xiangqi ([`Xiangqi`]): the glue between the generic search/protocol
-//! and this folder's position, generator, FEN, repetition rules and evaluation; also the
-//! UCI/UCCI square notation of moves. Knows nothing the trait does not ask for.
+//! and this folder's position, generator, FEN, repetition and club rules, record notation
+//! and evaluation; also the UCI/UCCI square notation of moves. Knows nothing the trait
+//! does not ask for.
 
 use super::board::*;
+use super::club;
 use super::eval;
 use super::fen::START_FEN;
+use super::notation;
 use super::position::Xiangqi;
 use super::rules;
+use crate::core::perft;
 use crate::core::{
     Game, GameConfig, GenKind, HistoryEntry, MoveList, Notation, Score, Side, Verdict,
 };
@@ -19,12 +23,16 @@ impl Game for Xiangqi {
     const HISTORY_SLOTS: usize = 16 * SQUARES;
     const DRAW_PLIES: u32 = 120;
 
-    fn startpos(_cfg: &GameConfig) -> Self {
-        Xiangqi::parse_fen(START_FEN).expect("the start FEN is valid")
+    fn startpos(cfg: &GameConfig) -> Self {
+        let mut pos = Xiangqi::parse_fen(START_FEN).expect("the start FEN is valid");
+        pos.basic = cfg.basic_rules;
+        pos
     }
 
-    fn from_fen(text: &str, _cfg: &GameConfig) -> Result<Self, String> {
-        Xiangqi::parse_fen(text)
+    fn from_fen(text: &str, cfg: &GameConfig) -> Result<Self, String> {
+        let mut pos = Xiangqi::parse_fen(text)?;
+        pos.basic = cfg.basic_rules;
+        Ok(pos)
     }
 
     fn fen(&self) -> String {
@@ -62,7 +70,7 @@ impl Game for Xiangqi {
     }
 
     fn is_legal(&self, m: Move) -> bool {
-        self.safe_after(self.us(), m.from(), m.to())
+        self.safe_after(self.us(), m.from(), m.to()) && !(self.basic && club::refused(self, m))
     }
 
     fn is_pseudo_legal(&self, m: Move) -> bool {
@@ -79,10 +87,23 @@ impl Game for Xiangqi {
 
     fn gen_legal(&self, out: &mut MoveList<Move>) {
         self.legal_moves(out);
+        if self.basic {
+            out.retain(|m| !club::refused(self, m));
+        }
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        self.perft_bulk(depth)
+        if !self.basic {
+            return self.perft_bulk(depth);
+        }
+        // The club rules refuse moves the bulk counter cannot see: count move by move.
+        match depth {
+            0 => 1,
+            _ => perft::divide(self, depth, Notation::Uci, false)
+                .iter()
+                .map(|(_, n)| n)
+                .sum(),
+        }
     }
 
     fn is_tactical(&self, m: Move) -> bool {
@@ -152,7 +173,11 @@ impl Game for Xiangqi {
     }
 
     fn history_extra(&self) -> u64 {
-        rules::chase_extra(self)
+        if self.basic {
+            rules::CLUB_RULES
+        } else {
+            rules::chase_extra(self)
+        }
     }
 
     fn pack(m: Move) -> u32 {
@@ -161,6 +186,14 @@ impl Game for Xiangqi {
 
     fn unpack(bits: u32) -> Move {
         Move((bits & 0x3FFF) as u16)
+    }
+
+    fn write_record(&self, m: Move, style: &str) -> String {
+        notation::write(self, m, style)
+    }
+
+    fn parse_record(&self, text: &str, style: &str) -> Result<Move, String> {
+        notation::parse(self, text, style)
     }
 
     fn write_move(&self, m: Move, n: Notation) -> String {

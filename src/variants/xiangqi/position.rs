@@ -1,10 +1,12 @@
 //! The Xiangqi position: bitboards by kind and colour, a transposed occupancy for file
 //! lookups, a mailbox with piece ids, the incremental Zobrist key, and making moves
-//! (copy-make). Also the attack queries every other part builds on (is a square
-//! attacked, is a move legal). It knows nothing of FEN text, notation or evaluation.
+//! (copy-make), keeping the club rules' memory (`recent`) when they are in force. Also
+//! the attack queries every other part builds on (is a square attacked, is a move legal).
+//! It knows nothing of FEN text, notation or evaluation.
 
 use super::board::*;
 use super::psq::{psq, Psq};
+use super::recent::Recent;
 use super::tables::*;
 use crate::core::Side;
 
@@ -35,6 +37,10 @@ pub struct Xiangqi {
     pub(super) last_captured: u8,
     /// Material plus piece-square weights, Red minus Black (see `psq`).
     pub(super) psq: Psq,
+    /// The club rules (`Xiangqi Rules` = `basic`) are in force: `make` keeps `recent`.
+    pub(super) basic: bool,
+    /// What the club rules remember of the last plies (kept only when `basic`).
+    pub(super) recent: Recent,
 }
 
 impl Xiangqi {
@@ -53,6 +59,8 @@ impl Xiangqi {
             last_move: Move::default(),
             last_captured: 0,
             psq: Psq::default(),
+            basic: false,
+            recent: Recent::default(),
         }
     }
 
@@ -244,6 +252,10 @@ impl Xiangqi {
         self.side = self.side.flip();
         self.last_move = m;
         self.last_captured = captured;
+        if self.basic {
+            let gives_check = self.checked();
+            self.recent.record(us, m, captured != 0, gives_check);
+        }
     }
 
     /// Passes the turn.
@@ -256,6 +268,7 @@ impl Xiangqi {
         self.halfmove = self.halfmove.saturating_add(1);
         self.last_move = Move::default();
         self.last_captured = 0;
+        self.recent.null();
     }
 
     /// Recomputes the Zobrist key from scratch (setup and consistency checks).

@@ -6,9 +6,11 @@
 //! The `extra` word of one position:
 //!
 //! ```text
-//!   63 ...... 32 | 31 ............ 16 | 15 ............. 0
-//!   unused (0)   | chaser id (1 bit)  | chased victim ids
+//!   63          | 62 ...... 32 | 31 ............ 16 | 15 ............. 0
+//!   club rules  | unused (0)   | chaser id (1 bit)  | chased victim ids
 //! ```
+//! Under the club rules (`Xiangqi Rules` = `basic`, see `club`) the entry holds only the
+//! top bit, and every repetition is a draw: those rules forbid the moves instead.
 //! Ids (0..15) are per side and follow a piece for the whole game, so "the same piece"
 //! can be recognised across a cycle. Victims belong to the side to move in that position.
 
@@ -17,6 +19,9 @@ use super::position::Xiangqi;
 use crate::core::{BitIter, HistoryEntry, Verdict};
 
 const VICTIMS: u64 = 0xFFFF;
+
+/// The `extra` of every position played under the club rules.
+pub const CLUB_RULES: u64 = 1 << 63;
 
 /// Red's half of the board (ranks 0–4).
 const RED_HALF: u128 = (1u128 << 45) - 1;
@@ -115,7 +120,7 @@ fn chases_every_move(cycle: &[HistoryEntry], first: usize) -> bool {
 /// The verdict for the side to move at the end of `cycle` (see `Game::repetition_verdict`).
 pub fn repetition_verdict(cycle: &[HistoryEntry]) -> Verdict {
     let n = cycle.len().saturating_sub(1);
-    if n < 2 {
+    if n < 2 || cycle.iter().any(|e| e.extra & CLUB_RULES != 0) {
         return Verdict::Draw;
     }
     // Entry `k` (1..=n) follows move `k`; move `n` was the opponent's.
@@ -196,5 +201,10 @@ mod tests {
             entry(1, false, 2 | (1 << 16)),
         ];
         assert_eq!(repetition_verdict(&same), Verdict::Win);
+        let club: Vec<HistoryEntry> = same
+            .iter()
+            .map(|e| entry(e.key, e.in_check, CLUB_RULES))
+            .collect();
+        assert_eq!(repetition_verdict(&club), Verdict::Draw);
     }
 }

@@ -5,6 +5,7 @@ pub mod core;
 pub mod datagen;
 pub mod matchrun;
 pub mod protocol;
+pub mod render;
 pub mod search;
 pub mod session;
 pub mod variants;

@@ -1,6 +1,6 @@
 //! The `kaleido` binary: command-line parsing only. Without a subcommand it speaks
-//! the protocol on stdin/stdout; `perft`, `bench`, `match`, `datagen` and `spsa` run once
-//! and exit.
+//! the protocol on stdin/stdout; `perft`, `bench`, `match`, `datagen`, `spsa` and `render`
+//! run once and exit.
 
 use clap::{Parser, Subcommand};
 use kaleido::core::Notation;
@@ -55,6 +55,8 @@ enum Command {
     Match(Box<kaleido::matchrun::MatchArgs>),
     /// Self-play at fixed nodes writing labelled quiet positions for the Texel tuner.
     Datagen(kaleido::datagen::DatagenArgs),
+    /// Draw a position of any variant as SVG (last move and check marked).
+    Render(kaleido::render::RenderArgs),
     /// Print the search parameters in OpenBench's SPSA input format.
     Spsa {
         /// The `rate` column (OpenBench's R_end).
@@ -93,6 +95,7 @@ fn main() {
         }) => std::process::exit(run_perft(depth, &variant, fen.as_deref(), chess960, single)),
         Some(Command::Match(args)) => std::process::exit(kaleido::matchrun::run(*args)),
         Some(Command::Datagen(args)) => std::process::exit(kaleido::datagen::run(args)),
+        Some(Command::Render(args)) => std::process::exit(kaleido::render::run(&args)),
         Some(Command::Spsa { rate }) => {
             for line in kaleido::search::params::spsa_lines(rate) {
                 println!("{line}");

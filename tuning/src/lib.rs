@@ -6,3 +6,4 @@
 pub mod driver;
 pub mod load;
 pub mod texel;
+pub mod wdl;

@@ -25,6 +25,7 @@ pub mod eval_weights5;
 mod fen;
 mod game;
 pub mod geometry;
+pub mod gui;
 pub mod movegen;
 pub mod moves;
 pub mod pieces;

@@ -13,6 +13,7 @@ pub mod eval_layout;
 pub mod eval_weights;
 mod fen;
 mod game;
+pub mod gui;
 mod movegen;
 mod position;
 mod psq;

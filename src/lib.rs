@@ -7,6 +7,7 @@ pub mod matchrun;
 pub mod nnue;
 pub mod notation;
 pub mod protocol;
+pub mod render;
 pub mod search;
 pub mod session;
 pub mod variants;

@@ -76,7 +76,8 @@ fn kaleido_plays_itself_in_every_available_variant() {
             python_chess_accepts(&pgn, 4);
         }
         if variant != "chess" {
-            assert!(games.iter().all(|g| g.tag("Variant") == Some(variant)));
+            let tag = kaleido::matchrun::pgn::variant_tag(variant);
+            assert!(games.iter().all(|g| g.tag("Variant") == Some(tag)));
         }
         let _ = std::fs::remove_file(&pgn);
         played += 1;

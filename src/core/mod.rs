@@ -3,7 +3,9 @@
 //! Zobrist key generator, generic perft (`perft`), the rules' end of a game for any `Game`
 //! ([`ending`], used by the match referee and datagen) and their seeded random stream
 //! ([`rng::Rng`]), the process-wide evaluation mode and the contract between a tunable
-//! evaluation and the Texel tuner ([`tune::Tunable`]). It must not know any particular
+//! evaluation and the Texel tuner ([`tune::Tunable`]), and the win/draw/loss model
+//! ([`wdl::WdlModel`]) and the board-geometry description of the pictures
+//! ([`picture::Geometry`]). It must not know any particular
 //! game, and uses nothing else of the crate: every other module may use it.
 
 pub mod bits;
@@ -12,9 +14,11 @@ pub mod eval_mode;
 pub mod game;
 pub mod movelist;
 pub mod perft;
+pub mod picture;
 pub mod rng;
 pub mod score;
 pub mod tune;
+pub mod wdl;
 pub mod zobrist;
 
 pub use bits::BitIter;

@@ -8,7 +8,7 @@
 //! slots) above `uci` + `xboard` (the protocols) above `driver` (their shared interface)
 //! and `process` (the child process), `timecontrol`, `adjudication`, `openings` +
 //! `chess960`, `record` + `pgn` (game records), `results` + `stats` + `sprt` + `report`
-//! (numbers and their text), `toygame` (a tiny game for the unit tests). The seeded random
+//! (numbers and their text), `progress` (the live line on a terminal, Ctrl-C), `toygame` (a tiny game for the unit tests). The seeded random
 //! stream is `core::rng`, shared with datagen. No two of these modules use each other;
 //! `machinery_tests` (the unit tests of the whole runner) may use anything.
 
@@ -23,6 +23,7 @@ pub mod openings;
 pub mod pgn;
 pub mod playgame;
 pub mod process;
+pub mod progress;
 pub mod record;
 pub mod referee;
 pub mod registry;
@@ -40,8 +41,10 @@ pub mod xboard;
 
 pub use cli::MatchArgs;
 
-/// Runs `kaleido match`; returns the process exit code (0 = the match ran, 1 = bad input).
+/// Runs `kaleido match`; returns the process exit code (0 = the match ran, 1 = bad input,
+/// 130 = stopped by Ctrl-C after printing the summary so far).
 pub fn run(args: MatchArgs) -> i32 {
+    progress::catch_interrupt();
     let result = args.to_config().and_then(|cfg| {
         // Fail on an unknown variant or notation before anything starts.
         let settings = args.referee_settings()?;
@@ -52,6 +55,7 @@ pub fn run(args: MatchArgs) -> i32 {
         scheduler::run_match(&cfg, &factory, &mut std::io::stdout().lock())
     });
     match result {
+        Ok(summary) if summary.interrupted => 130,
         Ok(_) => 0,
         Err(e) => {
             eprintln!("kaleido match: error: {e}");

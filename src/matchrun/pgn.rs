@@ -1,6 +1,8 @@
-//! PGN export of finished games (Seven Tag Roster, `Variant`, `Format` for record
-//! notations such as Xiangqi WXF, `SetUp`/`FEN` for non-standard starts, `TimeControl`,
-//! `PlyCount`, `Termination`; per-move engine comments; lines of at most 80 characters) and a small reader of the same format for checks.
+//! PGN export of finished games (Seven Tag Roster, `Variant` — `Chess960` for
+//! `fischerandom`, the name GUIs know —, `Format` for record notations such as Xiangqi WXF,
+//! `SetUp`/`FEN` for non-standard starts, a standard `TimeControl` (a clock, `-` or `?`;
+//! other limits in a `Limits` tag), `PlyCount`, `Termination`; per-move engine comments;
+//! lines of at most 80 characters) and a small reader of the same format for checks.
 //! Knows no rules: move texts come ready from the referee.
 
 use super::record::{GameRecord, GameResult};
@@ -13,6 +15,32 @@ fn escape(value: &str) -> String {
 /// Comment text cannot contain `}`.
 fn comment(text: &str) -> String {
     format!("{{{}}}", text.replace('}', ")"))
+}
+
+/// The `Variant` tag of a `UCI_Variant` name: `Chess960` for `fischerandom` (ChessBase, SCID,
+/// lichess and python-chess all read that name), the name itself otherwise.
+pub fn variant_tag(variant: &str) -> &str {
+    if variant == "fischerandom" {
+        "Chess960"
+    } else {
+        variant
+    }
+}
+
+/// The PGN `TimeControl` value of the match's limits text, and the `Limits` tag value when
+/// the limits are more than one clock for both sides: PGN readers know clocks (`40/60+0.6`,
+/// `10+0.1`), `-` (none) and `?` (unknown, here: different per side), not `nodes=1000`.
+fn time_control_tags(text: &str) -> (String, Option<String>) {
+    if !text.contains('=') && !text.contains(' ') {
+        return (text.to_string(), None);
+    }
+    let clock = text.split(' ').find(|w| !w.contains('=') && *w != "/");
+    let tc = match clock {
+        _ if text.contains(" / ") => "?",
+        Some(c) => c,
+        None => "-",
+    };
+    (tc.to_string(), Some(text.to_string()))
 }
 
 /// The game in PGN, ending with a blank line.
@@ -28,7 +56,7 @@ pub fn write_game(g: &GameRecord) -> String {
     tag("Black", &g.black_name);
     tag("Result", g.result.pgn());
     if g.variant != "chess" {
-        tag("Variant", &g.variant);
+        tag("Variant", variant_tag(&g.variant));
     }
     if let Some(format) = &g.format {
         tag("Format", format);
@@ -37,7 +65,11 @@ pub fn write_game(g: &GameRecord) -> String {
         tag("SetUp", "1");
         tag("FEN", fen);
     }
-    tag("TimeControl", &g.time_control);
+    let (time_control, limits) = time_control_tags(&g.time_control);
+    tag("TimeControl", &time_control);
+    if let Some(l) = limits {
+        tag("Limits", &l);
+    }
     tag("PlyCount", &g.moves.len().to_string());
     tag("Termination", g.termination.pgn());
     out.push('\n');
@@ -274,6 +306,28 @@ mod tests {
         assert_eq!(
             g.comments.last().map(String::as_str),
             Some("Black loses on time")
+        );
+    }
+
+    #[test]
+    fn tags_are_the_ones_guis_know() {
+        assert_eq!(variant_tag("fischerandom"), "Chess960");
+        assert_eq!(variant_tag("xiangqi"), "xiangqi");
+        assert_eq!(time_control_tags("40/60+0.6"), ("40/60+0.6".into(), None));
+        assert_eq!(time_control_tags("-"), ("-".into(), None));
+        let nodes = time_control_tags("nodes=1500");
+        assert_eq!(nodes, ("-".into(), Some("nodes=1500".into())));
+        let both = time_control_tags("10+0.1 depth=9");
+        assert_eq!(both, ("10+0.1".into(), Some("10+0.1 depth=9".into())));
+        assert_eq!(time_control_tags("10+0.1 / 5+0.05").0, "?");
+        let mut g = sample();
+        g.variant = "fischerandom".into();
+        g.time_control = "nodes=1500".into();
+        let text = write_game(&g);
+        assert!(text.contains("[Variant \"Chess960\"]\n"), "{text}");
+        assert!(
+            text.contains("[TimeControl \"-\"]\n[Limits \"nodes=1500\"]\n"),
+            "{text}"
         );
     }
 

@@ -53,6 +53,27 @@ pub fn score_lines(names: &[String], tally: &Tally, a: usize, b: usize) -> Vec<S
     ]
 }
 
+/// The score part of the progress line: `A vs B 5-3-4 [0.58] Elo 58.4 +/- 120.2` for two
+/// engines, the first engine's total against the rest otherwise.
+pub fn progress_score(names: &[String], tally: &Tally) -> String {
+    let (label, s) = if names.len() == 2 {
+        (
+            format!("{} vs {}", names[0], names[1]),
+            tally.pairing(0, 1).score,
+        )
+    } else {
+        (names[0].clone(), tally.engine(0))
+    };
+    format!(
+        "{label} {}-{}-{} [{:.3}]  Elo {}",
+        s.wins,
+        s.losses,
+        s.draws,
+        s.ratio(),
+        elo_text(s.elo())
+    )
+}
+
 /// `SPRT: llr 1.23 (41.8%), lbound -2.94, ubound 2.94, pairs [..]` (+ the decision).
 pub fn sprt_line(cfg: &SprtConfig, llr: f64, pairs: [u32; 5]) -> String {
     let (lo, hi) = cfg.bounds();
@@ -149,5 +170,9 @@ mod tests {
         let lines = score_lines(&names, &tally, 0, 1);
         assert_eq!(lines[0], "Score of a vs b: 0 - 0 - 0  [0.500] 0");
         assert!(final_table(&names, &tally, false).lines().count() == 3);
+        assert_eq!(
+            progress_score(&names, &tally),
+            "a vs b 0-0-0 [0.500]  Elo 0.0 +/- nan"
+        );
     }
 }

@@ -9,6 +9,7 @@ use super::engine::{make_names_unique, start_driver, EngineSlot, EngineSpec};
 use super::openings::{self, Opening, OpeningSource};
 use super::pgn::write_game;
 use super::playgame::{play_game, GameOptions, GamePlan};
+use super::progress::{interrupted, Progress};
 use super::record::{GameRecord, GameResult};
 use super::referee::Referee;
 use super::report;
@@ -62,6 +63,8 @@ pub struct MatchSummary {
     pub tally: Tally,
     /// Last LLR and decision, for SPRT runs.
     pub sprt: Option<(f64, SprtDecision)>,
+    /// Stopped by Ctrl-C (SIGINT) before the schedule was done.
+    pub interrupted: bool,
 }
 
 /// Makes a fresh referee of the match's variant (one per worker).
@@ -211,6 +214,7 @@ pub fn run_match(
     let mut tally = Tally::new(n);
     let mut finished = Vec::new();
     let mut sprt_state = None;
+    let mut stopped_by_user = false;
     let (tx, rx) = mpsc::channel::<(usize, GameRecord)>();
     std::thread::scope(|scope| {
         for worker in 0..cfg.concurrency.max(1).min(jobs.len()) {
@@ -254,7 +258,28 @@ pub fn run_match(
             });
         }
         drop(tx);
-        for (pair_id, record) in rx {
+        let mut progress = Progress::new(jobs.len());
+        loop {
+            let (pair_id, record) = match rx.recv_timeout(Duration::from_millis(100)) {
+                Ok(got) => got,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if interrupted() && !stopped_by_user {
+                        stopped_by_user = true;
+                        stop.store(true, Ordering::SeqCst);
+                        progress.clear();
+                        let _ = writeln!(out, "Interrupted: stopping the games in progress");
+                    }
+                    continue;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            };
+            // After Ctrl-C the engines got the signal too: what ends then is not a result.
+            if interrupted() {
+                stopped_by_user = true;
+                stop.store(true, Ordering::SeqCst);
+                continue;
+            }
+            progress.clear();
             if record.result == GameResult::Unfinished {
                 if !stop.load(Ordering::SeqCst) {
                     let _ = writeln!(out, "{}", report::game_line(&record));
@@ -287,7 +312,10 @@ pub fn run_match(
             }
             let _ = out.flush();
             finished.push(record);
+            let llr = sprt_state.map(|(llr, _)| llr);
+            progress.show(tally.games, &report::progress_score(&names, &tally), llr);
         }
+        progress.clear();
     });
 
     let _ = writeln!(out, "Finished match: {} games", tally.games);
@@ -311,6 +339,7 @@ pub fn run_match(
         games: finished,
         tally,
         sprt: sprt_state,
+        interrupted: stopped_by_user,
     })
 }
 

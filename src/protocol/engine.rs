@@ -9,6 +9,7 @@ use super::tokenizer::Tokens;
 use crate::core::eval_mode::{set_eval_mode, EvalMode};
 use crate::core::Notation;
 use crate::search::{Control, TranspositionTable};
+use crate::session::strength::{Strength, ELO_RANGE};
 use crate::session::{self, new_session, GoRequest, Session};
 use crate::variants::Variant;
 use std::sync::atomic::Ordering;
@@ -46,6 +47,17 @@ pub struct Engine {
     usemillisec: bool,
     banmoves: Vec<String>,
     search: Option<RunningSearch>,
+    gui: GuiOptions,
+}
+
+/// The options for people at a GUI: `UCI_ShowWDL` and the strength limit.
+struct GuiOptions {
+    show_wdl: bool,
+    skill: u64,
+    limit_strength: bool,
+    elo: u64,
+    /// `ucinewgame`s so far: the seed of a strength limit's random choices.
+    games: u64,
 }
 
 impl Engine {
@@ -68,6 +80,13 @@ impl Engine {
             usemillisec: true,
             banmoves: Vec::new(),
             search: None,
+            gui: GuiOptions {
+                show_wdl: false,
+                skill: 20,
+                limit_strength: false,
+                elo: ELO_RANGE.0,
+                games: 0,
+            },
         }
     }
 
@@ -109,7 +128,7 @@ impl Engine {
                 "bench" => self.cmd_bench(&mut t),
                 "stop" => self.cmd_stop(),
                 "ponderhit" => self.cmd_ponderhit(),
-                "d" => self.cmd_display(),
+                "d" => self.cmd_display(&mut t),
                 "eval" => self.out.line(&format!(
                     "Evaluation: {} (side to move)",
                     self.session.evaluate()
@@ -200,6 +219,10 @@ impl Engine {
             ("Threads", Value::Number(n)) => self.threads = n as usize,
             ("MultiPV", Value::Number(n)) => self.multipv = n as usize,
             ("Move Overhead", Value::Number(n)) => self.move_overhead = n,
+            ("UCI_ShowWDL", Value::Bool(b)) => self.gui.show_wdl = b,
+            ("Skill Level", Value::Number(n)) => self.gui.skill = n,
+            ("UCI_LimitStrength", Value::Bool(b)) => self.gui.limit_strength = b,
+            ("UCI_Elo", Value::Number(n)) => self.gui.elo = n,
             ("Clear Hash", _) => self.tt.clear(),
             ("newgame", _) => self.cmd_newgame(),
             ("Ponder", _) => {}
@@ -260,6 +283,7 @@ impl Engine {
 
     fn cmd_newgame(&mut self) {
         self.tt.clear();
+        self.gui.games += 1;
     }
 
     fn cmd_position(&mut self, t: &mut Tokens) {
@@ -305,6 +329,13 @@ impl Engine {
             searchmoves: go.searchmoves,
             banmoves: self.banmoves.clone(),
             threads: self.threads,
+            show_wdl: self.gui.show_wdl,
+            strength: Strength::from_options(
+                self.gui.skill,
+                self.gui.limit_strength,
+                self.gui.elo,
+                self.gui.games,
+            ),
         };
         let answered = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let sink = Box::new(LineSink {
@@ -371,7 +402,14 @@ impl Engine {
         }
     }
 
-    fn cmd_display(&mut self) {
+    fn cmd_display(&mut self, t: &mut Tokens) {
+        if t.eat("svg") {
+            match self.session.svg() {
+                Ok(svg) => self.out.line(svg.trim_end()),
+                Err(e) => self.out.error(&e),
+            }
+            return;
+        }
         self.out.line(&self.session.display());
         self.out.line(&format!("Fen: {}", self.session.fen()));
         self.out.line(&format!("Key: {:016X}", self.session.key()));

@@ -3,6 +3,7 @@
 //! option values, not what the engine does with them.
 
 use super::tokenizer::parse_saturating;
+use crate::session::strength::ELO_RANGE;
 use crate::variants::Variant;
 
 /// The two protocol dialects.
@@ -97,6 +98,34 @@ pub const OPTIONS: &[Spec] = &[
             default: 1,
             min: 1,
             max: 256,
+        },
+    },
+    Spec {
+        name: "UCI_ShowWDL",
+        ucci: None,
+        kind: Kind::Check { default: false },
+    },
+    Spec {
+        name: "Skill Level",
+        ucci: None,
+        kind: Kind::Spin {
+            default: 20,
+            min: 0,
+            max: 20,
+        },
+    },
+    Spec {
+        name: "UCI_LimitStrength",
+        ucci: None,
+        kind: Kind::Check { default: false },
+    },
+    Spec {
+        name: "UCI_Elo",
+        ucci: None,
+        kind: Kind::Spin {
+            default: ELO_RANGE.0,
+            min: ELO_RANGE.0,
+            max: ELO_RANGE.1,
         },
     },
     Spec {

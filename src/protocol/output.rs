@@ -74,8 +74,12 @@ pub fn info_line(report: &Report<String>, dialect: Dialect) -> String {
                 Bound::Upper => " upperbound",
             };
             let nps = it.nodes.saturating_mul(1000) / it.time_ms.max(1);
+            let wdl = match it.wdl {
+                Some([w, d, l]) => format!(" wdl {w} {d} {l}"),
+                None => String::new(),
+            };
             format!(
-                "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {nps} hashfull {} time {} pv {}",
+                "info depth {} seldepth {} multipv {} score {score}{wdl}{bound} nodes {} nps {nps} hashfull {} time {} pv {}",
                 it.depth,
                 it.seldepth.max(it.depth),
                 it.multipv,

@@ -28,6 +28,8 @@ struct RootMove<M> {
     bound: Bound,
     seldepth: usize,
     pv: Vec<M>,
+    /// The depth `score` was found at, and `prev_score`'s (for the lines of a stopped search).
+    depths: [u32; 2],
 }
 
 /// What one thread found.
@@ -65,6 +67,7 @@ impl<G: Game> Worker<'_, G> {
                 bound: Bound::Upper,
                 seldepth: 0,
                 pv: vec![mv],
+                depths: [0, 0],
             })
             .collect();
         let multipv = if self.is_main() {
@@ -93,6 +96,7 @@ impl<G: Game> Worker<'_, G> {
             self.shared.mark_searching(depth, true);
             for rm in &mut rms {
                 rm.prev_score = rm.score;
+                rm.depths[1] = rm.depths[0];
             }
             for pv_idx in 0..multipv {
                 self.seldepth = 0;
@@ -154,24 +158,24 @@ impl<G: Game> Worker<'_, G> {
         rms.sort_by_key(|rm| std::cmp::Reverse((rm.score, rm.prev_score)));
         let best = &rms[0];
         if let Some(out) = out {
-            // A new best move found by the unfinished iteration gets its own line, so
-            // that the last line reported agrees with the move played.
-            if self.stopped && best.score > -INFINITE && last_best.is_some_and(|m| m != best.mv) {
-                let _ = out.send(Report::Iteration(self.iteration(
-                    best,
-                    self.root_depth as u32,
-                    1,
-                )));
-            }
-            // Stopped before depth 1 completed: still one line with a score (clients such
-            // as fastchess expect one before `bestmove`).
-            if completed == 0 {
-                let mut line = self.iteration(best, 1, 1);
-                if best.score <= -INFINITE {
-                    line.score = self.static_eval(root, 0);
-                    line.bound = Bound::Exact;
+            if self.stopped && multipv > 1 {
+                self.report_final_lines(root, &rms[..multipv], out);
+            } else {
+                // A new best move found by the unfinished iteration gets its own line, so
+                // that the last line reported agrees with the move played.
+                if self.stopped && best.score > -INFINITE && last_best.is_some_and(|m| m != best.mv)
+                {
+                    let _ = out.send(Report::Iteration(self.iteration(
+                        best,
+                        self.root_depth as u32,
+                        1,
+                    )));
                 }
-                let _ = out.send(Report::Iteration(line));
+                // Stopped before depth 1 completed: still one line with a score (clients
+                // such as fastchess expect one before `bestmove`).
+                if completed == 0 {
+                    let _ = out.send(Report::Iteration(self.unfinished_line(root, best, 1, 1)));
+                }
             }
         }
         let score = if best.score > -INFINITE {
@@ -330,6 +334,7 @@ impl<G: Game> Worker<'_, G> {
             let rm = &mut rms[i];
             if first || score > alpha {
                 rm.score = score;
+                rm.depths[0] = depth as u32;
                 rm.seldepth = self.seldepth;
                 rm.bound = if score >= beta {
                     Bound::Lower
@@ -357,6 +362,49 @@ impl<G: Game> Worker<'_, G> {
         best
     }
 
+    /// A stopped MultiPV search ends with its complete set of lines, in the order of the
+    /// answer (line 1 is the move played): each at the depth its score comes from, so a
+    /// client that keeps the newest line per `multipv` index never shows a move twice.
+    fn report_final_lines(
+        &self,
+        root: &G,
+        lines: &[RootMove<G::Move>],
+        out: &Sender<Report<G::Move>>,
+    ) {
+        for (i, rm) in lines.iter().enumerate() {
+            let depth = if rm.score > -INFINITE {
+                rm.depths[0]
+            } else {
+                rm.depths[1]
+            };
+            let line = self.unfinished_line(root, rm, depth, i + 1);
+            let _ = out.send(Report::Iteration(line));
+        }
+    }
+
+    /// The line of `rm` at `depth`; a move without any searched score (the search stopped
+    /// before it was searched once) shows its static evaluation as an exact score.
+    fn unfinished_line(
+        &self,
+        root: &G,
+        rm: &RootMove<G::Move>,
+        depth: u32,
+        multipv: usize,
+    ) -> Iteration<G::Move> {
+        let mut line = self.iteration(rm, depth.max(1), multipv);
+        if rm.score <= -INFINITE && rm.prev_score <= -INFINITE {
+            line.score = if multipv == 1 {
+                fresh_eval(root)
+            } else {
+                let mut child = root.clone();
+                child.play(rm.mv);
+                -fresh_eval(&child)
+            };
+            line.bound = Bound::Exact;
+        }
+        line
+    }
+
     fn iteration(&self, rm: &RootMove<G::Move>, depth: u32, multipv: usize) -> Iteration<G::Move> {
         let score = if rm.score > -INFINITE {
             rm.score
@@ -373,6 +421,7 @@ impl<G: Game> Worker<'_, G> {
             time_ms: self.shared.elapsed_ms(),
             hashfull: self.shared.tt.hashfull(),
             pv: rm.pv.clone(),
+            wdl: None,
         }
     }
 }
@@ -384,4 +433,10 @@ fn root_slot<G: Game>(root: &G, m: G::Move) -> usize {
     } else {
         NO_SLOT
     }
+}
+
+/// The static evaluation of a position off the search path (a full refresh of the network
+/// when one is in use), inside the range the table stores.
+fn fresh_eval<G: Game>(pos: &G) -> Score {
+    crate::nnue::store::evaluate(pos).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }

@@ -121,6 +121,7 @@ pub fn search<G: Game>(
             time_ms: 0,
             hashfull: req.tt.hashfull(),
             pv: Vec::new(),
+            wdl: None,
         }));
         wait_for_release(req.control, req.limits);
         return Outcome {
@@ -222,6 +223,7 @@ pub fn search<G: Game>(
             time_ms: start.elapsed().as_millis() as u64,
             hashfull: req.tt.hashfull(),
             pv: chosen.pv.clone(),
+            wdl: None,
         }));
     }
     let ponder = chosen

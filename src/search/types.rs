@@ -76,6 +76,9 @@ pub struct Iteration<M> {
     pub hashfull: u32,
     /// The principal variation, from the root.
     pub pv: Vec<M>,
+    /// Per-mille `[win, draw, loss]` chances of `score`: left `None` by the search (it
+    /// knows no game); the session fills it in for `UCI_ShowWDL`.
+    pub wdl: Option<[u32; 3]>,
 }
 
 /// Progress the search reports while it runs.

@@ -1,10 +1,15 @@
 //! [`GameSession`]: the one generic implementation of [`Session`] for a concrete `Game`
 //! (position, history, rules settings, notation), and [`new_session`], which picks the
 //! game type from the variant registry once per session. Moves become text here, so the
-//! protocol never sees a variant's move type.
+//! protocol never sees a variant's move type. Here too the lines get their win/draw/loss
+//! chances (the variant's fitted model at the root's phase) and a strength limit chooses
+//! its move among the final lines (`strength`).
 
 use super::interface::{GoRequest, SearchSink, Session};
+use super::strength::{Strength, CANDIDATES};
 use crate::core::perft;
+use crate::core::score::Score;
+use crate::core::wdl::WdlModel;
 use crate::core::{Game, GameConfig, HistoryEntry, MoveList, Notation, Side};
 use crate::search::{self, Control, Event, Job, Outcome, Report, TranspositionTable};
 use crate::variants::{GameVisitor, RegisteredGame, Variant};
@@ -22,8 +27,8 @@ pub fn new_session_with(variant: Variant, cfg: GameConfig, notation: Notation) -
     struct NewSession(GameConfig, Notation);
     impl GameVisitor for NewSession {
         type Output = Box<dyn Session>;
-        fn visit<G: RegisteredGame>(self, _v: Variant) -> Box<dyn Session> {
-            Box::new(GameSession::<G>::new(self.0, self.1))
+        fn visit<G: RegisteredGame>(self, v: Variant) -> Box<dyn Session> {
+            Box::new(GameSession::<G>::new(v, self.0, self.1))
         }
     }
     variant.visit(NewSession(cfg, notation))
@@ -36,17 +41,23 @@ pub struct GameSession<G: Game> {
     history: Vec<HistoryEntry>,
     cfg: GameConfig,
     notation: Notation,
+    /// The registry entry played (its WDL model and picture).
+    variant: Variant,
+    /// The position before the last move of the `position` command (`d svg` marks it).
+    before_last: Option<G>,
 }
 
 impl<G: Game> GameSession<G> {
-    /// A session at the start position of `G` under `cfg`, reading and writing moves in
-    /// `notation`.
-    pub fn new(cfg: GameConfig, notation: Notation) -> Self {
+    /// A session of `variant` (whose game type is `G`) at its start position under the
+    /// rules settings `cfg`, reading and writing moves in `notation`.
+    pub fn new(variant: Variant, cfg: GameConfig, notation: Notation) -> Self {
         Self {
             pos: G::startpos(&cfg),
             history: Vec::new(),
             cfg,
             notation,
+            variant,
+            before_last: None,
         }
     }
 
@@ -67,7 +78,7 @@ impl<G: Game> GameSession<G> {
     }
 }
 
-impl<G: Game> Session for GameSession<G> {
+impl<G: RegisteredGame> Session for GameSession<G> {
     fn variant(&self) -> &'static str {
         G::VARIANT
     }
@@ -86,15 +97,20 @@ impl<G: Game> Session for GameSession<G> {
             Some(text) => G::from_fen(text, &self.cfg).map_err(|e| format!("invalid FEN: {e}"))?,
         };
         let mut history = Vec::with_capacity(moves.len());
+        let mut before_last = None;
         for (i, text) in moves.iter().enumerate() {
             let m = pos
                 .parse_move(text, self.notation)
                 .ok_or_else(|| format!("illegal move '{text}' (move {} of the list)", i + 1))?;
             history.push(pos.history_entry());
+            if i + 1 == moves.len() {
+                before_last = Some(pos.clone());
+            }
             pos.play(m);
         }
         self.pos = pos;
         self.history = history;
+        self.before_last = before_last;
         Ok(())
     }
 
@@ -108,6 +124,11 @@ impl<G: Game> Session for GameSession<G> {
 
     fn display(&self) -> String {
         self.pos.display()
+    }
+
+    fn svg(&self) -> Result<String, String> {
+        let geometry = &self.variant.info().picture;
+        crate::render::position_svg(geometry, self.before_last.as_ref(), &self.pos, false)
     }
 
     fn evaluate(&self) -> i32 {
@@ -161,28 +182,50 @@ impl<G: Game> Session for GameSession<G> {
                 warnings.push("every legal move is banned".to_string());
             }
         }
+        let shown_lines = req.limits.multipv.max(1);
+        let mut limits = req.limits;
+        if let Some(s) = req.strength {
+            limits.multipv = limits.multipv.max(CANDIDATES);
+            limits.depth = Some(limits.depth.map_or(s.depth(), |d| d.min(s.depth())));
+        }
         let job = Job {
             root: self.pos.clone(),
             history: self.history.clone(),
             all_excluded: root_moves.is_empty() && !banned.is_empty(),
             root_moves,
-            limits: req.limits,
+            limits,
             tt,
             threads: req.threads.max(1),
             control,
         };
         let (pos, notation) = (self.pos.clone(), self.notation);
+        let wdl = req
+            .show_wdl
+            .then(|| (self.variant.info().wdl, phase(&self.pos)));
+        let mut lines = FinalLines::default();
         let handle = search::spawn(job, move |event| match event {
-            Event::Report(r) => sink.report(report_text(&pos, &r, notation)),
-            Event::Done(outcome) => sink.finish(Outcome {
-                best: outcome.best.map(|m| pos.write_move(m, notation)),
-                // The ponder move is written from the position after the best move.
-                ponder: match (outcome.best, outcome.ponder) {
-                    (Some(b), Some(p)) => pv_text(&pos, &[b, p], notation).pop(),
-                    _ => None,
-                },
-                nodes: outcome.nodes,
-            }),
+            Event::Report(r) => {
+                lines.keep(&r);
+                if !matches!(&r, Report::Iteration(it) if it.multipv > shown_lines) {
+                    sink.report(report_text(&pos, &r, notation, wdl));
+                }
+            }
+            Event::Done(mut outcome) => {
+                if let (Some(s), Some(_)) = (req.strength, outcome.best) {
+                    if let Some((best, ponder)) = lines.weaker_choice(&s, pos.key()) {
+                        (outcome.best, outcome.ponder) = (Some(best), ponder);
+                    }
+                }
+                sink.finish(Outcome {
+                    best: outcome.best.map(|m| pos.write_move(m, notation)),
+                    // The ponder move is written from the position after the best move.
+                    ponder: match (outcome.best, outcome.ponder) {
+                        (Some(b), Some(p)) => pv_text(&pos, &[b, p], notation).pop(),
+                        _ => None,
+                    },
+                    nodes: outcome.nodes,
+                })
+            }
         })
         .expect("spawning the search thread");
         (handle, warnings)
@@ -204,8 +247,54 @@ fn pv_text<G: Game>(pos: &G, line: &[G::Move], notation: Notation) -> Vec<String
     out
 }
 
-/// A report with its moves written as text from `pos`, the root of the search.
-fn report_text<G: Game>(pos: &G, r: &Report<G::Move>, notation: Notation) -> Report<String> {
+/// The game phase of `pos`, 0 (bare endgame) ..= 1 (full material), from the taper of
+/// its evaluation: what the win/draw/loss model was fitted against.
+fn phase<G: RegisteredGame>(pos: &G) -> f64 {
+    let t = pos.trace();
+    f64::from(t.phase) / f64::from(t.phase_max.max(1))
+}
+
+/// The newest line of each MultiPV index: the set a strength limit chooses from.
+struct FinalLines<M> {
+    lines: Vec<Option<(Score, M, Option<M>)>>,
+}
+
+impl<M> Default for FinalLines<M> {
+    fn default() -> Self {
+        Self { lines: Vec::new() }
+    }
+}
+
+impl<M: Copy> FinalLines<M> {
+    fn keep(&mut self, r: &Report<M>) {
+        let Report::Iteration(it) = r else { return };
+        let (Some(&first), Some(slot)) = (it.pv.first(), it.multipv.checked_sub(1)) else {
+            return;
+        };
+        if self.lines.len() <= slot {
+            self.lines.resize_with(slot + 1, || None);
+        }
+        self.lines[slot] = Some((it.score, first, it.pv.get(1).copied()));
+    }
+
+    /// The move (and its ponder move) `strength` plays among lines 1, 2, ... as far as
+    /// they go without a gap.
+    fn weaker_choice(&self, strength: &Strength, key: u64) -> Option<(M, Option<M>)> {
+        let set: Vec<(Score, M, Option<M>)> = self.lines.iter().map_while(|l| *l).collect();
+        let scores: Vec<Score> = set.iter().map(|l| l.0).collect();
+        let (_, best, ponder) = *set.get(strength.pick(&scores, key))?;
+        Some((best, ponder))
+    }
+}
+
+/// A report with its moves written as text from `pos`, the root of the search, and, with
+/// `wdl` (the model and the root's phase), its win/draw/loss chances.
+fn report_text<G: Game>(
+    pos: &G,
+    r: &Report<G::Move>,
+    notation: Notation,
+    wdl: Option<(WdlModel, f64)>,
+) -> Report<String> {
     match r {
         Report::Iteration(it) => Report::Iteration(search::Iteration {
             depth: it.depth,
@@ -217,6 +306,7 @@ fn report_text<G: Game>(pos: &G, r: &Report<G::Move>, notation: Notation) -> Rep
             time_ms: it.time_ms,
             hashfull: it.hashfull,
             pv: pv_text(pos, &it.pv, notation),
+            wdl: wdl.map(|(model, phase)| model.wdl(it.score, phase)),
         }),
         Report::CurrMove { depth, mv, number } => Report::CurrMove {
             depth: *depth,

@@ -2,6 +2,7 @@
 //! [`GoRequest`] of one `go` and the [`SearchSink`] that receives a search's output with
 //! moves already written as text. No game type and no search internals appear here.
 
+use super::strength::Strength;
 use crate::core::{GameConfig, Side};
 use crate::search::{Control, Limits, Outcome, Report, TranspositionTable};
 use std::sync::Arc;
@@ -26,6 +27,10 @@ pub struct GoRequest {
     pub banmoves: Vec<String>,
     /// Search threads (lazy SMP); 0 counts as 1.
     pub threads: usize,
+    /// Fill in every line's win/draw/loss chances (`UCI_ShowWDL`).
+    pub show_wdl: bool,
+    /// Play weaker (`Skill Level`, `UCI_LimitStrength`); `None` = full strength.
+    pub strength: Option<Strength>,
 }
 
 /// A game in progress, whatever the variant.
@@ -45,6 +50,8 @@ pub trait Session: Send {
     fn key(&self) -> u64;
     /// Board diagram for `d` (the protocol adds the `Fen:` and `Key:` lines).
     fn display(&self) -> String;
+    /// The current position as an SVG picture, the last move and a check marked (`d svg`).
+    fn svg(&self) -> Result<String, String>;
     /// Static evaluation from the side to move's view (the network's when one is active).
     fn evaluate(&self) -> i32;
     /// The network the variant evaluates with (`None`: none, or `Evaluation` is not

@@ -6,11 +6,13 @@
 //! The variants come from the registry (`variants::Variant`); this layer names none.
 //!
 //! Files: `interface` (the traits the protocol uses), `game` (the generic session and
-//! [`new_session`]), `bench` (the `bench` command over the registry's positions).
+//! [`new_session`]), `strength` (choosing a weaker move for `Skill Level` /
+//! `UCI_LimitStrength`), `bench` (the `bench` command over the registry's positions).
 
 mod bench;
 mod game;
 mod interface;
+pub mod strength;
 
 pub use bench::{bench_report, bench_variant};
 pub use game::{new_session, new_session_with, GameSession};

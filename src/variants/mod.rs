@@ -17,7 +17,9 @@ pub mod chess;
 pub mod raumschach;
 pub mod xiangqi;
 
+use crate::core::picture::Geometry;
 use crate::core::tune::Tunable;
+use crate::core::wdl::WdlModel;
 use crate::core::{Game, GameConfig};
 
 /// What a game must implement to be registered: the rules (`Game`) and a linear
@@ -126,6 +128,10 @@ pub struct VariantInfo {
     pub openings: Openings,
     /// Random plies `kaleido datagen` plays from the opening by default.
     pub datagen_plies: u32,
+    /// The fitted win/draw/loss model of `UCI_ShowWDL` (the variant's `gui.rs`).
+    pub wdl: WdlModel,
+    /// How its positions are drawn (`kaleido render`, `d svg`; the variant's `gui.rs`).
+    pub picture: Geometry,
 }
 
 /// Declares the variants: each entry gives the enum variant, its game type and its
@@ -166,12 +172,14 @@ registry! {
         name: "chess", aliases: &["normal", "standard"], files: 8, ranks: 8, levels: 1,
         chess960: false, bench_fens: chess::bench::CHESS_FENS, bench_depth: 12,
         movetext: Movetext::San, openings: Openings::StartPosition, datagen_plies: 8,
+        wdl: chess::gui::WDL_CHESS, picture: chess::gui::PICTURE,
     }
     /// Chess960 (alias `chess960`): chess from the 960 start arrays.
     Fischerandom => chess::Chess {
         name: "fischerandom", aliases: &["chess960"], files: 8, ranks: 8, levels: 1,
         chess960: true, bench_fens: chess::bench::CHESS960_FENS, bench_depth: 12,
         movetext: Movetext::San, datagen_plies: 2,
+        wdl: chess::gui::WDL_CHESS960, picture: chess::gui::PICTURE,
         openings: Openings::Numbered { count: 960, fen: chess::chess960::start_fen },
     }
     /// Xiangqi (Chinese chess), 9 files by 10 ranks.
@@ -179,24 +187,28 @@ registry! {
         name: "xiangqi", aliases: &[], files: 9, ranks: 10, levels: 1,
         chess960: false, bench_fens: xiangqi::BENCH_FENS, bench_depth: 10,
         movetext: Movetext::Record(XIANGQI_STYLES), openings: Openings::StartPosition, datagen_plies: 6,
+        wdl: xiangqi::gui::WDL_XIANGQI, picture: xiangqi::gui::PICTURE,
     }
     /// Alice chess: two 8x8 boards, a moved piece passes to the other one.
     Alice => alice::Alice {
         name: "alice", aliases: &[], files: 8, ranks: 8, levels: 1,
         chess960: false, bench_fens: alice::BENCH_FENS, bench_depth: 10,
         movetext: Movetext::San, openings: Openings::StartPosition, datagen_plies: 6,
+        wdl: alice::gui::WDL_ALICE, picture: alice::gui::PICTURE,
     }
     /// Raumschach: Maack's 5x5x5 three-dimensional chess.
     Raumschach => raumschach::Raumschach {
         name: "raumschach", aliases: &[], files: 5, ranks: 5, levels: 5,
         chess960: false, bench_fens: raumschach::cube5::BENCH_FENS, bench_depth: 5,
         movetext: Movetext::Record(CUBE_STYLES), openings: Openings::StartPosition, datagen_plies: 4,
+        wdl: raumschach::gui::WDL_RAUMSCHACH, picture: raumschach::gui::PICTURE,
     }
     /// Raumschach 4x4x4 (SIII4 setup B).
     Raumschach4 => raumschach::Raumschach4 {
         name: "raumschach4", aliases: &[], files: 4, ranks: 4, levels: 4,
         chess960: false, bench_fens: raumschach::cube4::BENCH_FENS, bench_depth: 7,
         movetext: Movetext::Record(CUBE_STYLES), openings: Openings::StartPosition, datagen_plies: 4,
+        wdl: raumschach::gui::WDL_RAUMSCHACH4, picture: raumschach::gui::PICTURE4,
     }
 }
 
@@ -250,6 +262,33 @@ mod tests {
             for fen in v.info().bench_fens {
                 assert!(G::from_fen(fen, &cfg).is_ok(), "{}: {fen}", v.name());
             }
+        }
+    }
+
+    /// Every fitted WDL model says more wins for a better score at every phase, and the
+    /// picture geometry reads the variant's own start position.
+    #[test]
+    fn every_wdl_model_and_picture_fits_its_variant() {
+        struct StartFen;
+        impl GameVisitor for StartFen {
+            type Output = String;
+            fn visit<G: RegisteredGame>(self, v: Variant) -> String {
+                G::startpos(&v.config(false)).fen()
+            }
+        }
+        for &v in Variant::ALL {
+            let m = v.info().wdl;
+            for p in [0.0, 0.25, 0.5, 0.75, 1.0] {
+                let (lo, mid, hi) = (m.wdl(-300, p), m.wdl(0, p), m.wdl(300, p));
+                assert!(hi[0] > mid[0] && mid[0] > lo[0], "{}: {p}", v.name());
+                assert!(hi[2] < lo[2], "{}: {p}", v.name());
+                // A rook or so up (600 cp) wins clearly more often, even in bare endgames.
+                let (lo, hi) = (m.wdl(-600, p), m.wdl(600, p));
+                assert!(hi[0] > lo[0] + 150, "{}: {p} {lo:?} {hi:?}", v.name());
+            }
+            let fen = v.visit(StartFen);
+            let cells = v.info().picture.cells(&fen);
+            assert!(cells.is_ok_and(|c| !c.is_empty()), "{}: {fen}", v.name());
         }
     }
 

@@ -195,3 +195,35 @@ pub fn data_file(name: &str) -> String {
         .join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()))
 }
+
+/// Runs `tests/python/<script>` with the engine's path and returns its output, or `None`
+/// after printing a visible SKIP line when python3 or python-chess (exit code 3) is missing.
+/// Fails the test when the script fails.
+pub fn run_python_script(script: &str) -> Option<String> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/python")
+        .join(script);
+    let out = match Command::new("python3")
+        .arg(&path)
+        .arg(env!("CARGO_BIN_EXE_kaleido"))
+        .output()
+    {
+        Ok(o) => o,
+        Err(e) => {
+            println!("SKIP: python3 not runnable ({e})");
+            return None;
+        }
+    };
+    if out.status.code() == Some(3) {
+        println!("SKIP: python-chess is not installed (pip install chess)");
+        return None;
+    }
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    println!("{stdout}");
+    assert!(
+        out.status.success(),
+        "{script} failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(stdout)
+}

@@ -110,7 +110,7 @@ pub fn check_pgn(path: &PathBuf, variant: &str) -> Vec<PgnGame> {
         let mut referee = new_referee(variant).unwrap();
         assert_eq!(
             g.tag("Variant"),
-            (variant != "chess").then_some(variant),
+            (variant != "chess").then_some(kaleido::matchrun::pgn::variant_tag(variant)),
             "{text}"
         );
         referee.reset(g.tag("FEN")).unwrap();

@@ -7,3 +7,4 @@ pub mod driver;
 pub mod load;
 pub mod nnue;
 pub mod texel;
+pub mod wdl;

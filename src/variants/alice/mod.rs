@@ -13,6 +13,7 @@ mod bench;
 pub mod eval;
 pub mod fen;
 mod game;
+pub mod gui;
 pub mod movegen;
 pub mod notation;
 pub mod position;

@@ -15,6 +15,7 @@ pub mod chess960;
 pub mod eval;
 pub mod fen;
 pub(crate) mod game;
+pub mod gui;
 pub mod movegen;
 pub mod notation;
 pub mod position;

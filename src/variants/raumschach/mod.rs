@@ -26,6 +26,7 @@ pub mod eval_weights5;
 mod fen;
 mod game;
 pub mod geometry;
+pub mod gui;
 mod levels;
 pub mod movegen;
 pub mod moves;

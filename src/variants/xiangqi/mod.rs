@@ -19,6 +19,7 @@ pub mod eval_layout;
 pub mod eval_weights;
 mod fen;
 mod game;
+pub mod gui;
 mod movegen;
 mod notation;
 mod position;

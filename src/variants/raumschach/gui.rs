@@ -1,0 +1,30 @@
+//! What a GUI shows of this variant besides the moves: the fitted win/draw/loss model(s)
+//! of `UCI_ShowWDL` (`core::wdl`; the data, the command and the fit are in
+//! tuning/README.md, "The WDL model") and the board geometry of its pictures
+//! (`core::picture`, drawn by `kaleido render`). Constants only; knows nothing else.
+
+use crate::core::picture::Geometry;
+use crate::core::wdl::WdlModel;
+
+/// Raumschach 5x5x5: fitted on 101629 positions of two 1000-node datagen runs (tuning/README.md).
+pub const WDL_RAUMSCHACH: WdlModel = WdlModel::new([287.3, -460.5, 306.5], [341.3, 280.4, 266.3]);
+
+/// Raumschach 4x4x4: fitted on 55034 positions of two 1000-node datagen runs (tuning/README.md).
+pub const WDL_RAUMSCHACH4: WdlModel = WdlModel::new([849.9, -1736.5, 1022.5], [310.6, 254.2, 49.0]);
+
+/// Raumschach 5x5x5: levels A (White's home) to E side by side, the FEN rows running from
+/// level E down to level A.
+pub const PICTURE: Geometry = Geometry {
+    rows_per_board: true,
+    ..Geometry::checkered(
+        5,
+        5,
+        &["Level A", "Level B", "Level C", "Level D", "Level E"],
+    )
+};
+
+/// Raumschach 4x4x4: levels A to D side by side.
+pub const PICTURE4: Geometry = Geometry {
+    rows_per_board: true,
+    ..Geometry::checkered(4, 4, &["Level A", "Level B", "Level C", "Level D"])
+};

@@ -120,11 +120,15 @@ pub fn castling_san(board: &BoardText, m: &CoordMove) -> Option<&'static str> {
 
 /// SAN of `mv` without the check suffix. `legal` holds the coordinate texts of every
 /// legal move in the position (for disambiguation). Falls back to `mv` when the text is
-/// not a coordinate move on this board.
+/// not a coordinate move on this board, and for a move that names one square twice (Ms.
+/// Alice's transfer `e2e2`, which SAN cannot write).
 pub fn san_without_suffix(board: &BoardText, mv: &str, legal: &[String]) -> String {
     let Some(m) = split_coord(mv) else {
         return mv.to_string();
     };
+    if m.from == m.to {
+        return mv.to_string();
+    }
     let Some(piece) = board.piece(&m.from) else {
         return mv.to_string();
     };
@@ -231,6 +235,8 @@ mod tests {
         assert_eq!(san_without_suffix(&b, "b1e1", &[]), "O-O");
         let b = BoardText::from_fen("8/4P3/8/8/8/8/8/k3K3 w - - 0 1").unwrap();
         assert_eq!(san_without_suffix(&b, "e7e8q", &[]), "e8=Q");
+        // A Ms. Alice transfer stays in coordinates.
+        assert_eq!(san_without_suffix(&b, "e1e1", &legal("e1e1 e1d1")), "e1e1");
         assert_eq!(normalize_san("0-0-0+"), "O-O-O");
         assert_eq!(normalize_san("Nf3!?"), "Nf3");
     }

@@ -1,6 +1,7 @@
 //! Drives the real `kaleido` binary over stdin/stdout for protocol tests: send
 //! lines, read lines until a predicate holds (with a generous timeout so a hang
-//! fails the test instead of blocking CI).
+//! fails the test instead of blocking CI). Also the small helpers the data-driven tests
+//! share: reading `tests/data/` files and a position's sorted legal move texts.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
@@ -179,4 +180,16 @@ pub fn data_file(name: &str) -> String {
         .join("tests/data")
         .join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()))
+}
+
+/// The legal moves of `pos` in UCI text, sorted.
+pub fn sorted_legal<G: kaleido::core::Game>(pos: &G) -> Vec<String> {
+    let mut list = kaleido::core::MoveList::new();
+    pos.gen_legal(&mut list);
+    let mut texts: Vec<String> = list
+        .iter()
+        .map(|&m| pos.write_move(m, kaleido::core::Notation::Uci))
+        .collect();
+    texts.sort();
+    texts
 }

@@ -10,6 +10,7 @@ mod common;
 mod msalice_ref;
 
 use common::{data_file, sorted_legal};
+use kaleido::core::rng::Rng;
 use kaleido::core::{Game, GameConfig, Notation};
 use kaleido::variants::alice::MsAlice;
 use msalice_ref::RefPos;
@@ -22,17 +23,6 @@ const MAX_PLIES: usize = 50;
 const PERFT_POSITIONS: usize = 10;
 /// Perft depth of the comparison.
 const PERFT_DEPTH: u32 = 3;
-
-/// A small deterministic generator (xorshift64*), so a failure can be replayed.
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-    }
-}
 
 fn starts() -> Vec<String> {
     data_file("msalice/starts.txt")
@@ -60,7 +50,7 @@ fn compare(ours: &MsAlice, reference: &RefPos) -> Vec<msalice_ref::RefMove> {
         let mv = ours
             .parse_move(&m.text(), Notation::Uci)
             .unwrap_or_else(|| panic!("{fen}: {} does not parse", m.text()));
-        let mut child = ours.clone();
+        let mut child = *ours;
         child.play(mv);
         assert_eq!(
             child.fen(),
@@ -76,7 +66,7 @@ fn compare(ours: &MsAlice, reference: &RefPos) -> Vec<msalice_ref::RefMove> {
 fn random_positions_agree_with_the_independent_generator() {
     let starts = starts();
     assert!(!starts.is_empty());
-    let mut rng = Rng(0x5EED_A11C_E000_0018);
+    let mut rng = Rng::new(0x5EED_A11C_E000_0018);
     let (mut seen, mut transfers, mut playouts) = (0usize, 0usize, 0usize);
     let mut samples: Vec<String> = Vec::new();
     while seen < POSITIONS {

@@ -7,7 +7,7 @@
 mod common;
 
 use common::{data_file, sorted_legal};
-use kaleido::core::{Game, GameConfig, Notation, Verdict};
+use kaleido::core::{GameConfig, Notation, Verdict};
 use kaleido::variants::{GameVisitor, RegisteredGame, Variant};
 
 /// One data line, checked with the variant's game type.
@@ -82,11 +82,7 @@ impl GameVisitor for Row<'_> {
 
 #[test]
 fn decided_rules_hold() {
-    let path = format!(
-        "{}/tests/data/msalice/rules.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {path}: {e}"));
+    let text = data_file("msalice/rules.txt");
     let mut checked = 0;
     for (i, row) in text.lines().enumerate() {
         let row = row.trim();

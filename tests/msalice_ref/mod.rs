@@ -12,6 +12,10 @@
 //! square must be empty), legal when the own king is not attacked afterwards. Knows
 //! nothing of the engine.
 
+/// One castling wing: right index, rook file, files strictly between king and rook, the
+/// king's path, king's and rook's destination files.
+type Wing = (usize, usize, &'static [usize], [usize; 2], usize, usize);
+
 /// A piece: side (`true` = White) and upper-case kind letter.
 pub type Piece = (bool, char);
 
@@ -62,7 +66,7 @@ impl RefMove {
 
 /// Knight jumps: one file and two ranks, or two files and one rank, either way.
 fn knight_steps() -> Vec<(i32, i32)> {
-    let d = [-2, -1, 1, 2];
+    let d: [i32; 4] = [-2, -1, 1, 2];
     d.iter()
         .flat_map(|&f| d.iter().map(move |&r| (f, r)))
         .filter(|&(f, r)| (f * r).abs() == 2)
@@ -368,7 +372,7 @@ impl RefPos {
         let mut out = Vec::new();
         for b in 0..2 {
             for sq in 0..64 {
-                if !self.cells[b][sq].is_some_and(|(w, _)| w == us) {
+                if self.cells[b][sq].is_none_or(|(w, _)| w != us) {
                     continue;
                 }
                 let mut pseudo = Vec::new();
@@ -417,7 +421,7 @@ impl RefPos {
         }
         let right = if us { 0 } else { 2 };
         // (right index, rook file, files strictly between, king's path, king to, rook to)
-        let wings: [(usize, usize, &[usize], [usize; 2], usize, usize); 2] = [
+        let wings: [Wing; 2] = [
             (right, 7, &[5, 6], [5, 6], 6, 5),
             (right + 1, 0, &[1, 2, 3], [3, 2], 2, 3),
         ];

@@ -37,7 +37,6 @@ impl<R: AliceRules> Tunable for AlicePosition<R> {
 mod tests {
     use super::super::bench::{BENCH_FENS, SMALLALICE_FENS};
     use super::super::{Alice, SmallAlice};
-    use super::*;
     use crate::core::tune::{
         assert_trace_scores_as, assert_weights_file_generated, sample_positions,
     };

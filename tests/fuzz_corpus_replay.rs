@@ -177,3 +177,51 @@ fn moves_alice_corpus() {
 fn moves_raumschach4_corpus() {
     replay("moves_raumschach4");
 }
+
+#[test]
+fn fen_alice2_corpus() {
+    replay("fen_alice2");
+}
+
+#[test]
+fn moves_alice2_corpus() {
+    replay("moves_alice2");
+}
+
+#[test]
+fn fen_msalice_corpus() {
+    replay("fen_msalice");
+}
+
+#[test]
+fn moves_msalice_corpus() {
+    replay("moves_msalice");
+}
+
+#[test]
+fn fen_smallalice_corpus() {
+    replay("fen_smallalice");
+}
+
+#[test]
+fn moves_smallalice_corpus() {
+    replay("moves_smallalice");
+}
+
+/// The small board's FEN-text check accepts its start and catches planted violations.
+#[test]
+fn the_small_board_check_catches_planted_violations() {
+    use checks::text::alice_board;
+    assert_eq!(
+        alice_board("rqkr/nbbn/pppp/4/4/PPPP/NBBN/RQKR w - - 0 1", 4),
+        Ok(())
+    );
+    for bad in [
+        "rqkr/nbbn/pppp/4/4/PPPP/NBBN/RQKR w K - 0 1",
+        "rqkP/nbbn/pppp/4/4/PPP1/NBBN/RQKR w - - 0 1",
+        "rqkr/nbbn/pppp/4/4/PPPP/NBBN/RQ1R w - - 0 1",
+        "rqkr1/nbbn/pppp/4/4/PPPP/NBBN/RQKR w - - 0 1",
+    ] {
+        assert!(alice_board(bad, 4).is_err(), "{bad}");
+    }
+}

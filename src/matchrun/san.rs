@@ -120,11 +120,16 @@ pub fn castling_san(board: &BoardText, m: &CoordMove) -> Option<&'static str> {
 
 /// SAN of `mv` without the check suffix. `legal` holds the coordinate texts of every
 /// legal move in the position (for disambiguation). Falls back to `mv` when the text is
-/// not a coordinate move on this board.
+/// not a coordinate move on this board, for a move that names one square twice (Ms.
+/// Alice's transfer `e2e2`) and for a pawn push another pawn could also make (Alice's
+/// `f2f4` beside `f3f4`): SAN cannot write those.
 pub fn san_without_suffix(board: &BoardText, mv: &str, legal: &[String]) -> String {
     let Some(m) = split_coord(mv) else {
         return mv.to_string();
     };
+    if m.from == m.to {
+        return mv.to_string();
+    }
     let Some(piece) = board.piece(&m.from) else {
         return mv.to_string();
     };
@@ -138,6 +143,14 @@ pub fn san_without_suffix(board: &BoardText, mv: &str, legal: &[String]) -> Stri
     if kind == 'P' {
         if capture {
             san.push(file_of(&m.from));
+        } else if legal
+            .iter()
+            .filter_map(|t| split_coord(t))
+            .any(|o| o.to == m.to && o.from != m.from && board.piece(&o.from) == Some(piece))
+        {
+            // Two pawns pushing to one square (Alice: a double step past a square taken on
+            // the other board, beside a single step): SAN cannot tell them apart.
+            return mv.to_string();
         }
     } else {
         san.push(kind);
@@ -231,6 +244,14 @@ mod tests {
         assert_eq!(san_without_suffix(&b, "b1e1", &[]), "O-O");
         let b = BoardText::from_fen("8/4P3/8/8/8/8/8/k3K3 w - - 0 1").unwrap();
         assert_eq!(san_without_suffix(&b, "e7e8q", &[]), "e8=Q");
+        // A Ms. Alice transfer stays in coordinates.
+        assert_eq!(san_without_suffix(&b, "e1e1", &legal("e1e1 e1d1")), "e1e1");
+        // Alice: f2-f4 passes f3, taken only on board B by the pawn that can push to f4.
+        let b = BoardText::from_fen("4k3/8/8/8/8/5|P2/5P2/4K3 w - - 0 1").unwrap();
+        let both = legal("f2f4 f3f4 e1d1");
+        assert_eq!(san_without_suffix(&b, "f2f4", &both), "f2f4");
+        assert_eq!(san_without_suffix(&b, "f3f4", &both), "f3f4");
+        assert_eq!(san_without_suffix(&b, "f3f4", &legal("f3f4 e1d1")), "f4");
         assert_eq!(normalize_san("0-0-0+"), "O-O-O");
         assert_eq!(normalize_san("Nf3!?"), "Nf3");
     }

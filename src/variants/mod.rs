@@ -196,6 +196,27 @@ registry! {
         movetext: Movetext::San, openings: Openings::StartPosition, datagen_plies: 6,
         wdl: alice::gui::WDL_ALICE, picture: alice::gui::PICTURE,
     }
+    /// Alice 2: Alice chess with Black's army starting on board B.
+    Alice2 => alice::Alice2 {
+        name: "alice2", aliases: &[], files: 8, ranks: 8, levels: 1,
+        chess960: false, bench_fens: alice::ALICE2_FENS, bench_depth: 10,
+        movetext: Movetext::San, openings: Openings::StartPosition, datagen_plies: 6,
+        wdl: alice::gui::WDL_ALICE_FAMILY, picture: alice::gui::PICTURE,
+    }
+    /// Ms. Alice: Alice chess plus the transfer (a piece crosses to its own square).
+    Msalice => alice::MsAlice {
+        name: "msalice", aliases: &[], files: 8, ranks: 8, levels: 1,
+        chess960: false, bench_fens: alice::MSALICE_FENS, bench_depth: 9,
+        movetext: Movetext::San, openings: Openings::StartPosition, datagen_plies: 6,
+        wdl: alice::gui::WDL_ALICE_FAMILY, picture: alice::gui::PICTURE,
+    }
+    /// Parton's small Alice board: 4 files by 8 ranks, no castling, single pawn steps.
+    Smallalice => alice::SmallAlice {
+        name: "smallalice", aliases: &[], files: 4, ranks: 8, levels: 1,
+        chess960: false, bench_fens: alice::SMALLALICE_FENS, bench_depth: 10,
+        movetext: Movetext::San, openings: Openings::StartPosition, datagen_plies: 4,
+        wdl: alice::gui::WDL_ALICE_FAMILY, picture: alice::gui::PICTURE_SMALL,
+    }
     /// Raumschach: Maack's 5x5x5 three-dimensional chess.
     Raumschach => raumschach::Raumschach {
         name: "raumschach", aliases: &[], files: 5, ranks: 5, levels: 5,

@@ -1,6 +1,7 @@
 //! Drives the real `kaleido` binary over stdin/stdout for protocol tests: send
 //! lines, read lines until a predicate holds (with a generous timeout so a hang
-//! fails the test instead of blocking CI).
+//! fails the test instead of blocking CI). Also the small helpers the data-driven tests
+//! share: reading `tests/data/` files and a position's sorted legal move texts.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
@@ -226,4 +227,16 @@ pub fn run_python_script(script: &str) -> Option<String> {
         String::from_utf8_lossy(&out.stderr)
     );
     Some(stdout)
+}
+
+/// The legal moves of `pos` in UCI text, sorted.
+pub fn sorted_legal<G: kaleido::core::Game>(pos: &G) -> Vec<String> {
+    let mut list = kaleido::core::MoveList::new();
+    pos.gen_legal(&mut list);
+    let mut texts: Vec<String> = list
+        .iter()
+        .map(|&m| pos.write_move(m, kaleido::core::Notation::Uci))
+        .collect();
+    texts.sort();
+    texts
 }

@@ -21,7 +21,7 @@ import time
 def main():
     args = sys.argv[1:]
     opts = {"--proto": "uci", "--game": "", "--misbehave": "", "--from-ply": "0",
-            "--delay": "5", "--variants": "chess,fischerandom,xiangqi,alice,raumschach,raumschach4,toy"}
+            "--delay": "5", "--variants": "chess,fischerandom,xiangqi,alice,alice2,msalice,smallalice,raumschach,raumschach4,toy"}
     i = 0
     while i < len(args):
         if args[i] in opts and i + 1 < len(args):

@@ -13,7 +13,7 @@ pub mod text;
 
 use kaleido::core::{Game, GameConfig};
 use kaleido::variants::{
-    alice::Alice,
+    alice::{Alice, Alice2, MsAlice, SmallAlice},
     chess::Chess,
     raumschach::{Raumschach, Raumschach4},
     xiangqi::Xiangqi,
@@ -96,6 +96,30 @@ impl Checked for Alice {
     }
 }
 
+impl Checked for Alice2 {
+    const CONFIGS: &'static [GameConfig] = &[STANDARD];
+    const MOVE_FENS: &'static [&'static str] = kaleido::variants::alice::ALICE2_FENS;
+    fn text_invariants(fen: &str, _cfg: &GameConfig, _legal: &[String]) -> Result<(), String> {
+        text::alice(fen)
+    }
+}
+
+impl Checked for MsAlice {
+    const CONFIGS: &'static [GameConfig] = &[STANDARD];
+    const MOVE_FENS: &'static [&'static str] = kaleido::variants::alice::MSALICE_FENS;
+    fn text_invariants(fen: &str, _cfg: &GameConfig, _legal: &[String]) -> Result<(), String> {
+        text::alice(fen)
+    }
+}
+
+impl Checked for SmallAlice {
+    const CONFIGS: &'static [GameConfig] = &[STANDARD];
+    const MOVE_FENS: &'static [&'static str] = kaleido::variants::alice::SMALLALICE_FENS;
+    fn text_invariants(fen: &str, _cfg: &GameConfig, _legal: &[String]) -> Result<(), String> {
+        text::alice_board(fen, 4)
+    }
+}
+
 impl Checked for Raumschach4 {
     const CONFIGS: &'static [GameConfig] = &[STANDARD];
     const MOVE_FENS: &'static [&'static str] = &[
@@ -126,4 +150,10 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("moves_raumschach", targets::moves::<Raumschach>),
     ("moves_alice", targets::moves::<Alice>),
     ("moves_raumschach4", targets::moves::<Raumschach4>),
+    ("fen_alice2", targets::fen::<Alice2>),
+    ("fen_msalice", targets::fen::<MsAlice>),
+    ("fen_smallalice", targets::fen::<SmallAlice>),
+    ("moves_alice2", targets::moves::<Alice2>),
+    ("moves_msalice", targets::moves::<MsAlice>),
+    ("moves_smallalice", targets::moves::<SmallAlice>),
 ];

@@ -251,6 +251,11 @@ pub fn raumschach4(fen: &str) -> Result<(), String> {
 /// square over both boards is what the form can say; the round trip of
 /// `position::check_position` catches a parser that keeps two.
 pub fn alice(fen: &str) -> Result<(), String> {
+    alice_board(fen, 8)
+}
+
+/// The Alice variations of the small board (4 files, no castling) or 8x8 ones.
+pub fn alice_board(fen: &str, files: usize) -> Result<(), String> {
     let f: Vec<&str> = fen.split(' ').collect();
     if f.len() != 6 || f[3] != "-" || !matches!(f[1], "w" | "b") {
         return Err("fields".into());
@@ -258,7 +263,7 @@ pub fn alice(fen: &str) -> Result<(), String> {
     if f[0].contains("||") || f[0].contains("|/") || f[0].ends_with('|') {
         return Err("a '|' not before a piece".into());
     }
-    let g = grid(&f[0].replace('|', ""), 8, 8)?;
+    let g = grid(&f[0].replace('|', ""), 8, files)?;
     let at = |file: usize, rank: usize| g[7 - rank][file];
     for (king, name) in [('K', "White"), ('k', "Black")] {
         if count(&g, king) != 1 {
@@ -266,12 +271,17 @@ pub fn alice(fen: &str) -> Result<(), String> {
         }
     }
     for rank in [0, 7] {
-        if (0..8).any(|file| matches!(at(file, rank), Some('P' | 'p'))) {
+        if (0..files).any(|file| matches!(at(file, rank), Some('P' | 'p'))) {
             return Err(format!("a pawn on rank {}", rank + 1));
         }
     }
-    // Castling: king and rook on their squares, whichever board they stand on.
-    chess_castling(f[2], &at)?;
+    // Castling: king and rook on their squares, whichever board they stand on; none on
+    // the small board.
+    if files == 8 {
+        chess_castling(f[2], &at)?;
+    } else if f[2] != "-" {
+        return Err(format!("castling '{}' without castling", f[2]));
+    }
     counter(f.get(4), "halfmove clock", 0)?;
     counter(f.get(5), "fullmove number", 1)
 }

@@ -1,40 +1,44 @@
-//! `core::Game` for Alice chess ([`Alice`]): the glue between the generic search/protocol
+//! `core::Game` for the Alice variants ([`AlicePosition`], one implementation generic over
+//! the rules; the variant name, board size and start position come from them): the glue
+//! between the generic search/protocol
 //! and this folder's position, generator, notation, exchange evaluation and evaluations
 //! (the `Evaluation` option picks the full one, the merged-board chess one or material).
 //! The methods mapped the same way as chess's come from chess's `board8_glue!`. Knows
 //! nothing the trait does not ask for.
 
-use super::fen::START_FEN;
 use super::movegen;
-use super::position::Alice;
+use super::position::AlicePosition;
+use super::rules::AliceRules;
 use crate::core::eval_mode::{eval_mode, EvalMode};
 use crate::core::{Game, GameConfig, GenKind, MoveList, Notation, Score, Side};
 use crate::variants::chess::game::board8_glue;
 use crate::variants::chess::types::{Kind, Move, MoveKind, EMPTY};
 
-impl Game for Alice {
+impl<R: AliceRules> Game for AlicePosition<R> {
     type Move = Move;
 
-    const VARIANT: &'static str = "alice";
+    const VARIANT: &'static str = R::VARIANT;
     /// Moving piece (12) x origin board (2) x destination (64).
     const HISTORY_SLOTS: usize = 12 * 2 * 64;
     const DRAW_PLIES: u32 = 100;
 
     fn startpos(cfg: &GameConfig) -> Self {
-        match Alice::from_fen(START_FEN, cfg.chess960) {
+        match Self::from_fen(R::START_FEN, cfg.chess960) {
             Ok(p) => p,
             Err(e) => unreachable!("start FEN rejected: {e}"),
         }
     }
 
     fn from_fen(text: &str, cfg: &GameConfig) -> Result<Self, String> {
-        Alice::from_fen(text, cfg.chess960)
+        Self::from_fen(text, cfg.chess960)
     }
 
     fn variant_announcement(cfg: &GameConfig) -> Option<String> {
         let start = Self::startpos(cfg).to_fen();
         Some(format!(
-            "variant alice files 8 ranks 8 pocket 0 template fairy startpos {start}"
+            "variant {} files {} ranks 8 pocket 0 template fairy startpos {start}",
+            R::VARIANT,
+            R::FILES
         ))
     }
 
@@ -82,5 +86,5 @@ impl Game for Alice {
         self.occupied() == self.kind_bb(Kind::King)
     }
 
-    board8_glue!(Alice);
+    board8_glue!(Self);
 }

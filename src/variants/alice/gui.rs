@@ -9,8 +9,18 @@ use crate::core::wdl::WdlModel;
 /// Alice: fitted on 64432 positions of two 1000-node datagen runs (tuning/README.md).
 pub const WDL_ALICE: WdlModel = WdlModel::new([77.6, -22.5, -22.5], [308.2, 242.3, 265.1]);
 
+/// Alice 2 and Ms. Alice: no games of their own fitted yet, so Alice's model (the same
+/// pieces, boards and evaluation).
+pub const WDL_ALICE_FAMILY: WdlModel = WDL_ALICE;
+
 /// Alice: boards A and B side by side; `|` before a FEN letter puts it on board B.
 pub const PICTURE: Geometry = Geometry {
     board_marker: Some('|'),
     ..Geometry::checkered(8, 8, &["Board A", "Board B"])
+};
+
+/// Parton's small Alice: two boards of 4 files by 8 ranks, side by side.
+pub const PICTURE_SMALL: Geometry = Geometry {
+    board_marker: Some('|'),
+    ..Geometry::checkered(4, 8, &["Board A", "Board B"])
 };

@@ -1,13 +1,17 @@
-//! Legal move generation for Alice chess (Fairy-Stockfish `alice` rules): a piece
+//! Legal move generation for the Alice variants (Fairy-Stockfish `alice` rules): a piece
 //! moves on the board it stands on, its destination must be empty on the other board,
 //! it crosses there; captures happen on the piece's own board; only pieces on the
 //! king's board give check. Moves are reported to chess's [`MoveSink`] as target sets (Alice has no
 //! en passant), so one generator and chess's sinks serve move lists, bulk counting at the
-//! last perft ply and membership tests.
+//! last perft ply and membership tests. Ms. Alice's transfers go through the sink's en
+//! passant entry with `from == to` (see `position::transfer`).
 //!
-//! Knows the movement and legality rules; nothing about notation or evaluation.
+//! The variant's [`AliceRules`] switch castling, the double step and transfers, and mask
+//! the small board's squares. Knows the movement and legality rules; nothing about
+//! notation or evaluation.
 
-use super::position::Alice;
+use super::position::AlicePosition;
+use super::rules::AliceRules;
 use crate::core::{MoveList, Side};
 use crate::variants::chess::attacks::*;
 use crate::variants::chess::castling::{castle_rook, castle_targets, KING_SIDE, QUEEN_SIDE};
@@ -15,15 +19,21 @@ use crate::variants::chess::movegen::{Collector, Counter, Finder, MoveSink};
 use crate::variants::chess::types::*;
 
 /// All legal moves (`tactical_only`: captures and promotions) into `out`.
-pub fn legal_moves(pos: &Alice, tactical_only: bool, out: &mut MoveList<Move>) {
+pub fn legal_moves<R: AliceRules>(
+    pos: &AlicePosition<R>,
+    tactical_only: bool,
+    out: &mut MoveList<Move>,
+) {
     generate(pos, tactical_only, !0, &mut Collector(out));
 }
 
 /// Whether `m` is a legal move here (any 16-bit value is accepted; never panics).
-pub fn is_legal_move(pos: &Alice, m: Move) -> bool {
-    // Only canonical encodings: no en passant in Alice, promotion bits only on promotions.
+pub fn is_legal_move<R: AliceRules>(pos: &AlicePosition<R>, m: Move) -> bool {
+    // Only canonical encodings: no en passant in Alice (the en passant kind with from ==
+    // to is Ms. Alice's transfer), promotion bits only on promotions.
     let stray_promo = m.kind() != MoveKind::Promotion && m.0 & 0x3000 != 0;
-    if m == Move::default() || m.kind() == MoveKind::EnPassant || stray_promo {
+    let transfer = m.kind() == MoveKind::EnPassant;
+    if m == Move::default() || transfer && !(R::TRANSFERS && m.from() == m.to()) || stray_promo {
         return false;
     }
     let p = pos.piece_on(m.from());
@@ -39,7 +49,7 @@ pub fn is_legal_move(pos: &Alice, m: Move) -> bool {
 }
 
 /// Leaf count of the legal move tree (bulk counted at the last ply).
-pub fn perft(pos: &Alice, depth: u32) -> u64 {
+pub fn perft<R: AliceRules>(pos: &AlicePosition<R>, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -62,7 +72,13 @@ pub fn perft(pos: &Alice, depth: u32) -> u64 {
 /// Whether the king of `us` on `kb`/`ksq` would be attacked by a slider after the
 /// board `kb` loses `vacated` (a moving piece and possibly a captured one).
 #[inline(always)]
-fn exposed_after(pos: &Alice, kb: usize, ksq: Square, vacated: Bitboard, us: Side) -> bool {
+fn exposed_after<R: AliceRules>(
+    pos: &AlicePosition<R>,
+    kb: usize,
+    ksq: Square,
+    vacated: Bitboard,
+    us: Side,
+) -> bool {
     let occ = pos.boards[kb] & !vacated;
     let theirs = pos.side_bb(us.flip()) & pos.boards[kb] & !vacated;
     let diagonal = theirs & (pos.kind_bb(Kind::Bishop) | pos.kind_bb(Kind::Queen));
@@ -73,8 +89,8 @@ fn exposed_after(pos: &Alice, kb: usize, ksq: Square, vacated: Bitboard, us: Sid
 /// Removes from `targets` (moves of the piece on `from`, on the king's board) those that
 /// expose the king: the piece leaves a `danger` line, or captures an enemy blocker there.
 #[inline(always)]
-fn drop_exposing(
-    pos: &Alice,
+fn drop_exposing<R: AliceRules>(
+    pos: &AlicePosition<R>,
     kb: usize,
     ksq: Square,
     danger_captures: Bitboard,
@@ -101,7 +117,12 @@ fn drop_exposing(
 }
 
 /// Generates the legal moves of the pieces in `from_mask` into `sink`.
-pub fn generate<S: MoveSink>(pos: &Alice, tactical_only: bool, from_mask: Bitboard, sink: &mut S) {
+pub fn generate<R: AliceRules, S: MoveSink>(
+    pos: &AlicePosition<R>,
+    tactical_only: bool,
+    from_mask: Bitboard,
+    sink: &mut S,
+) {
     let us = pos.side;
     let them = us.flip();
     let ksq = pos.king_square(us);
@@ -114,6 +135,9 @@ pub fn generate<S: MoveSink>(pos: &Alice, tactical_only: bool, from_mask: Bitboa
         gen_king(pos, tactical_only, ksq, kb, sink);
     }
     let checkers = pos.checkers;
+    if R::TRANSFERS && !tactical_only {
+        gen_transfers(pos, ksq, kb, from_mask, sink);
+    }
     if checkers.count_ones() > 1 {
         return;
     }
@@ -134,7 +158,7 @@ pub fn generate<S: MoveSink>(pos: &Alice, tactical_only: bool, from_mask: Bitboa
 
     for b in 0..2 {
         let occ_b = pos.boards[b];
-        let mut allowed = !(pos.boards[b ^ 1] | (ours & occ_b));
+        let mut allowed = !(pos.boards[b ^ 1] | (ours & occ_b)) & R::SQUARES;
         if checkers != 0 {
             // In check only pieces on the king's board capture the checker; pieces on
             // the other board may only land between king and checker.
@@ -164,7 +188,7 @@ pub fn generate<S: MoveSink>(pos: &Alice, tactical_only: bool, from_mask: Bitboa
         if filter {
             for from in crate::core::BitIter(pawns) {
                 let from = from as Square;
-                let targets = pawn_targets(
+                let targets = pawn_targets::<R>(
                     us,
                     from,
                     occ_b,
@@ -178,7 +202,7 @@ pub fn generate<S: MoveSink>(pos: &Alice, tactical_only: bool, from_mask: Bitboa
                 }
             }
         } else if pawns != 0 {
-            pawn_sets(
+            pawn_sets::<R, S>(
                 us,
                 pawns,
                 occ_b,
@@ -197,7 +221,7 @@ pub fn generate<S: MoveSink>(pos: &Alice, tactical_only: bool, from_mask: Bitboa
         for kind in [Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen] {
             for from in crate::core::BitIter(movers & pos.kind_bb(kind)) {
                 let from = from as Square;
-                let attacks = Alice::piece_attacks(kind, us, from, occ_b);
+                let attacks = AlicePosition::<R>::piece_attacks(kind, us, from, occ_b);
                 let targets = legal(from, attacks & targets_mask);
                 if targets != 0 {
                     sink.piece_moves(from, targets);
@@ -206,16 +230,16 @@ pub fn generate<S: MoveSink>(pos: &Alice, tactical_only: bool, from_mask: Bitboa
         }
     }
 
-    if !tactical_only && checkers == 0 && from_mask >> ksq & 1 != 0 {
+    if R::CASTLING && !tactical_only && checkers == 0 && from_mask >> ksq & 1 != 0 {
         gen_castling(pos, ksq, kb, sink);
     }
 }
 
 /// Moves of the pawn on `from`: captures on its board; the single step needs the square
-/// empty on both boards; the double step (from the second rank, whatever the board) needs
-/// the passed square empty on the pawn's own board only.
+/// empty on both boards; the double step (from the second rank, whatever the board; not
+/// on the small board) needs the passed square empty on the pawn's own board only.
 #[inline(always)]
-fn pawn_targets(
+fn pawn_targets<R: AliceRules>(
     us: Side,
     from: Square,
     occ_b: Bitboard,
@@ -239,7 +263,7 @@ fn pawn_targets(
         targets |= single & last_rank;
     } else {
         targets |= single;
-        if (1u64 << from) & second_rank != 0 && (1u64 << fwd) & occ_b == 0 {
+        if R::DOUBLE_STEP && (1u64 << from) & second_rank != 0 && (1u64 << fwd) & occ_b == 0 {
             targets |= (1u64 << two) & quiet_targets;
         }
     }
@@ -248,7 +272,7 @@ fn pawn_targets(
 
 /// The same moves as [`pawn_targets`] for all `pawns` of a board at once.
 #[inline(always)]
-fn pawn_sets<S: MoveSink>(
+fn pawn_sets<R: AliceRules, S: MoveSink>(
     us: Side,
     pawns: Bitboard,
     occ_b: Bitboard,
@@ -275,9 +299,11 @@ fn pawn_sets<S: MoveSink>(
     };
     let mut single = up(pawns, 8) & quiet_targets;
     let mut double = up(up(pawns & second_rank, 8) & !occ_b, 8) & quiet_targets;
+    if tactical_only || !R::DOUBLE_STEP {
+        double = 0;
+    }
     if tactical_only {
         single &= last_rank;
-        double = 0;
     }
     for (targets, delta) in [
         (single, forward),
@@ -293,12 +319,18 @@ fn pawn_sets<S: MoveSink>(
 
 /// King steps: legal when the destination is attacked on neither board (on the king's
 /// board with the king already removed from its origin).
-fn gen_king<S: MoveSink>(pos: &Alice, tactical_only: bool, ksq: Square, kb: usize, sink: &mut S) {
+fn gen_king<R: AliceRules, S: MoveSink>(
+    pos: &AlicePosition<R>,
+    tactical_only: bool,
+    ksq: Square,
+    kb: usize,
+    sink: &mut S,
+) {
     let us = pos.side;
     let them = us.flip();
     let occ_k = pos.boards[kb];
     let other = pos.boards[kb ^ 1];
-    let mut targets = king_attacks(ksq) & !(pos.side_bb(us) & occ_k) & !other;
+    let mut targets = king_attacks(ksq) & !(pos.side_bb(us) & occ_k) & !other & R::SQUARES;
     if tactical_only {
         targets &= pos.side_bb(them);
     }
@@ -322,7 +354,12 @@ fn gen_king<S: MoveSink>(pos: &Alice, tactical_only: bool, ksq: Square, kb: usiz
 /// no square of the king's path (destination included) attacked on board B if a piece
 /// stands there on B, else on board A; the landing square not attacked on the other
 /// board with the castled rook already standing there.
-fn gen_castling<S: MoveSink>(pos: &Alice, ksq: Square, kb: usize, sink: &mut S) {
+fn gen_castling<R: AliceRules, S: MoveSink>(
+    pos: &AlicePosition<R>,
+    ksq: Square,
+    kb: usize,
+    sink: &mut S,
+) {
     let us = pos.side;
     let them = us.flip();
     for wing in [KING_SIDE, QUEEN_SIDE] {
@@ -355,5 +392,45 @@ fn gen_castling<S: MoveSink>(pos: &Alice, ksq: Square, kb: usize, sink: &mut S) 
             continue;
         }
         sink.castle(ksq, rook);
+    }
+}
+
+/// Ms. Alice's transfers of the pieces in `from_mask` (the square on the other board is
+/// always empty: a square is never occupied on both). The king may transfer when its
+/// square is not attacked on the other board. Another piece leaving the king's board
+/// must not uncover a slider there (and cannot help against a check); one arriving on
+/// the king's board may block a single slider check and changes nothing otherwise.
+fn gen_transfers<R: AliceRules, S: MoveSink>(
+    pos: &AlicePosition<R>,
+    ksq: Square,
+    kb: usize,
+    from_mask: Bitboard,
+    sink: &mut S,
+) {
+    let us = pos.side;
+    let them = us.flip();
+    let checkers = pos.checkers;
+    if from_mask >> ksq & 1 != 0 && pos.attackers_on(kb ^ 1, ksq, pos.boards[kb ^ 1], them) == 0 {
+        sink.en_passant(ksq, ksq);
+    }
+    if checkers.count_ones() > 1 {
+        return;
+    }
+    let movers = pos.side_bb(us) & from_mask & !(1u64 << ksq);
+    if checkers == 0 {
+        for sq in crate::core::BitIter(movers & pos.boards[kb]) {
+            let sq = sq as Square;
+            if !exposed_after(pos, kb, ksq, 1u64 << sq, us) {
+                sink.en_passant(sq, sq);
+            }
+        }
+    }
+    let arrive = if checkers == 0 {
+        !0
+    } else {
+        between(ksq, checkers.trailing_zeros() as Square)
+    };
+    for sq in crate::core::BitIter(movers & pos.boards[kb ^ 1] & arrive) {
+        sink.en_passant(sq as Square, sq as Square);
     }
 }

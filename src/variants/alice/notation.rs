@@ -1,18 +1,20 @@
-//! UCI move text for Alice chess and the two-board diagram of the `d` command.
+//! UCI move text for the Alice variants and the two-board diagram of the `d` command.
 //!
 //! Moves need no board marker (a square holds one piece on one board): `e2e4`, `e7e8q`;
 //! castling is the king's two-square move (`e1g1`) in standard mode and king-takes-rook
-//! (`e1h1`) in Chess960 mode, the other form being accepted on input where unambiguous.
+//! (`e1h1`) in Chess960 mode, the other form being accepted on input where unambiguous;
+//! a Ms. Alice transfer names its square twice (`e2e2`).
 //!
 //! The move text itself is chess's (`chess::notation`). Knows how moves and boards are
 //! written; legality comes from `movegen`.
 
 use super::movegen::legal_moves;
-use super::position::{Alice, BOARD_B};
+use super::position::{AlicePosition, BOARD_B};
+use super::rules::AliceRules;
 use crate::variants::chess::notation::{parse_uci_among, uci_text};
 use crate::variants::chess::types::*;
 
-impl Alice {
+impl<R: AliceRules> AlicePosition<R> {
     /// The move in UCI form for this position's castling mode.
     pub fn move_text(&self, m: Move) -> String {
         uci_text(m, self.side, self.chess960)
@@ -30,12 +32,16 @@ impl Alice {
     /// board, `.` is an empty square.
     pub fn diagram(&self) -> String {
         let mut s = String::from("\n     board A                  board B\n");
-        let files = "   a b c d e f g h";
+        let files: String = "   a b c d e f g h"
+            .chars()
+            .take(2 + 2 * R::FILES)
+            .collect();
+        let gap = " ".repeat(2 * (8 - R::FILES));
         for rank in (0..8).rev() {
             let mut row = [String::new(), String::new()];
             for (board, text) in row.iter_mut().enumerate() {
                 text.push_str(&format!("{} ", rank + 1));
-                for file in 0..8 {
+                for file in 0..R::FILES {
                     let sq = square(file, rank);
                     let p = self.mailbox[sq];
                     let on_this_board =
@@ -44,9 +50,9 @@ impl Alice {
                     text.push(if on_this_board { piece_letter(p) } else { '.' });
                 }
             }
-            s.push_str(&format!("{}     {}\n", row[0], row[1]));
+            s.push_str(&format!("{}{gap}     {}\n", row[0], row[1]));
         }
-        s.push_str(&format!("{files}     {files}\n"));
+        s.push_str(&format!("{files}{gap}     {files}\n"));
         s
     }
 }

@@ -4,15 +4,18 @@
 //! incremental Zobrist key and the checkers of the side to move; `play` / `play_null`
 //! for copy-make, and attack queries restricted to one board.
 //!
-//! It knows how a move changes the position (every move crosses to the other board),
-//! not how moves are generated, written or evaluated.
+//! The position is generic over the variant's [`AliceRules`] (only Ms. Alice's transfer
+//! changes how a move is played). It knows how a move changes the position (every move
+//! crosses to the other board), not how moves are generated, written or evaluated.
 
+use super::rules::AliceRules;
 use crate::core::{zobrist, Side};
 use crate::variants::chess::attacks::*;
 use crate::variants::chess::castling::{
     castle_targets, rights_key, rights_touching, side_rights, wing_of,
 };
 use crate::variants::chess::types::*;
+use std::marker::PhantomData;
 
 /// Index of board A (every piece stands on board A or board B).
 pub const BOARD_A: usize = 0;
@@ -36,9 +39,22 @@ pub(crate) fn castling_key(rights: u8) -> u64 {
     rights_key(rights, &CASTLING_KEYS)
 }
 
-/// An Alice chess position (Chess960 start setups included).
+/// A transfer (Ms. Alice): the piece on `sq` crosses to `sq` of the other board. Alice
+/// has no en passant, so the packed move's en passant kind with `from == to` means this.
+#[inline(always)]
+pub fn transfer(sq: Square) -> Move {
+    Move::new(sq, sq, MoveKind::EnPassant)
+}
+
+/// Whether `m` is a transfer (see [`transfer`]).
+#[inline(always)]
+pub fn is_transfer(m: Move) -> bool {
+    m.kind() == MoveKind::EnPassant
+}
+
+/// A position of the Alice variant `R` (Chess960 start setups included).
 #[derive(Clone, Copy)]
-pub struct Alice {
+pub struct AlicePosition<R: AliceRules> {
     /// The piece on every square, whichever its board ([`EMPTY`] if none).
     pub(crate) mailbox: [Piece; 64],
     /// Occupancy of board A and board B (disjoint).
@@ -63,12 +79,14 @@ pub struct Alice {
     pub(crate) fullmove: u16,
     /// Chess960 castling notation (king takes rook) and FEN style.
     pub(crate) chess960: bool,
+    /// The variant's rules (no data).
+    pub(crate) rules: PhantomData<R>,
 }
 
-impl Alice {
+impl<R: AliceRules> AlicePosition<R> {
     /// An empty position (no kings: not valid until the FEN reader fills it).
-    pub(crate) fn empty(chess960: bool) -> Alice {
-        Alice {
+    pub(crate) fn empty(chess960: bool) -> AlicePosition<R> {
+        AlicePosition {
             mailbox: [EMPTY; 64],
             boards: [0; 2],
             by_side: [0; 2],
@@ -81,6 +99,7 @@ impl Alice {
             halfmove: 0,
             fullmove: 1,
             chess960,
+            rules: PhantomData,
         }
     }
 
@@ -231,11 +250,11 @@ impl Alice {
         k
     }
 
-    /// The kind of the piece `m` captures, if any (castling captures nothing).
+    /// The kind of the piece `m` captures, if any (castling and transfers capture nothing).
     #[inline(always)]
     pub fn captured_kind(&self, m: Move) -> Option<Kind> {
         let p = self.mailbox[m.to()];
-        if p == EMPTY || m.kind() == MoveKind::Castling {
+        if p == EMPTY || m.kind() == MoveKind::Castling || R::TRANSFERS && is_transfer(m) {
             None
         } else {
             Some(piece_kind(p))
@@ -243,13 +262,17 @@ impl Alice {
     }
 
     /// Plays a legal move: the piece moves on its board, captures there, and crosses
-    /// to the other board (castling: king and rook both cross).
+    /// to the other board (castling: king and rook both cross; a transfer only crosses,
+    /// resetting nothing).
     pub fn play(&mut self, m: Move) {
         let us = self.side;
         let from = m.from();
         let to = m.to();
         self.halfmove = self.halfmove.saturating_add(1);
-        if m.kind() == MoveKind::Castling {
+        if R::TRANSFERS && is_transfer(m) {
+            let (piece, board) = self.take(from);
+            self.put(piece, board ^ 1, from);
+        } else if m.kind() == MoveKind::Castling {
             let (king_to, rook_to) = castle_targets(us, wing_of(from, to));
             let (king, board) = self.take(from);
             let (rook, _) = self.take(to);
@@ -279,7 +302,7 @@ impl Alice {
     }
 
     /// Castling rights lost by `m` (called after the pieces moved, before the side flips):
-    /// a king move, or a move from or to a castling rook square.
+    /// a king move, or a move from or to a castling rook square (transfers included).
     #[inline(always)]
     fn update_castling(&mut self, m: Move) {
         if self.castling == 0 {

@@ -9,12 +9,13 @@
 //! Knows exchange arithmetic; values come from `eval::params::SEE_VALUES`.
 
 use super::eval::params::SEE_VALUES;
-use super::position::Alice;
+use super::position::AlicePosition;
+use super::rules::AliceRules;
 use crate::core::Score;
 use crate::variants::chess::attacks::*;
 use crate::variants::chess::types::*;
 
-impl Alice {
+impl<R: AliceRules> AlicePosition<R> {
     /// MVV-LVA ordering score of a capture or promotion (larger first).
     pub fn mvv_lva(&self, m: Move) -> i32 {
         let victim = self.captured_kind(m).map_or(0, |k| SEE_VALUES[k as usize]);
@@ -82,7 +83,7 @@ impl Alice {
 }
 
 /// The cheapest piece among `attackers` and its square.
-fn least_valuable(pos: &Alice, attackers: Bitboard) -> (Kind, Square) {
+fn least_valuable<R: AliceRules>(pos: &AlicePosition<R>, attackers: Bitboard) -> (Kind, Square) {
     for kind in Kind::ALL {
         let bb = attackers & pos.kind_bb(kind);
         if bb != 0 {

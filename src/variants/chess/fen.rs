@@ -137,9 +137,18 @@ pub fn check_kings_and_pawns(kings: [Bitboard; 2], pawns: Bitboard) -> Result<()
 /// Appends the placement field, rank 8 first: `piece(sq)` is `None` for an empty
 /// square, else the piece's letter and an optional mark written just before it.
 pub fn write_placement(out: &mut String, piece: impl Fn(Square) -> Option<(Option<char>, char)>) {
+    write_placement_files(out, 8, piece)
+}
+
+/// [`write_placement`] for a board of the first `files` files (Alice's small board).
+pub fn write_placement_files(
+    out: &mut String,
+    files: usize,
+    piece: impl Fn(Square) -> Option<(Option<char>, char)>,
+) {
     for rank in (0..8).rev() {
         let mut gap = 0u8;
-        for file in 0..8 {
+        for file in 0..files {
             let Some((mark, letter)) = piece(square(file, rank)) else {
                 gap += 1;
                 continue;

@@ -7,14 +7,15 @@
 //!
 //! It knows how to present an Alice position to the chess evaluation, nothing else.
 
-use super::super::position::Alice;
+use super::super::position::AlicePosition;
+use super::super::rules::AliceRules;
 use super::params::SEE_VALUES;
 use crate::core::{BitIter, Score, Side};
 use crate::variants::chess::attacks::Square;
 use crate::variants::chess::position::Chess;
 use crate::variants::chess::types::*;
 
-impl Alice {
+impl<R: AliceRules> AlicePosition<R> {
     /// The chess evaluation of both boards merged, from the side to move's view.
     pub fn chess_view_eval(&self) -> Score {
         let mut merged = Chess::empty(false);
@@ -52,6 +53,7 @@ impl Alice {
 
 #[cfg(test)]
 mod tests {
+    use super::super::super::Alice;
     use super::*;
     use crate::core::{Game, GameConfig};
 

@@ -1,4 +1,6 @@
-//! Static evaluation of Alice chess, tapered between middlegame and endgame. Terms that
+//! Static evaluation of the Alice variants, tapered between middlegame and endgame (one
+//! weight table for all; the board's squares and centre rings come from the variant's
+//! [`AliceRules`], so the small board has its own 4-file centre layout). Terms that
 //! are specific to two boards:
 //! - mobility counts only destinations that are empty on the *other* board (where the
 //!   piece lands);
@@ -23,7 +25,8 @@ pub mod layout;
 pub mod params;
 pub mod weights;
 
-use super::position::Alice;
+use super::position::AlicePosition;
+use super::rules::AliceRules;
 use crate::core::{Score, Side};
 use crate::variants::chess::attacks::*;
 use crate::variants::chess::eval::sink::{sign, Accumulator, Sink};
@@ -60,12 +63,10 @@ const fn passed_spans() -> [[Bitboard; 64]; 2] {
     t
 }
 
-/// Ring index: 0 on the rim, 3 on the four centre squares.
+/// Ring index: 0 on the rim, 3 on the centre squares (the variant's layout).
 #[inline(always)]
-fn ring(sq: Square) -> i32 {
-    let f = file_of(sq).min(7 - file_of(sq));
-    let r = rank_of(sq).min(7 - rank_of(sq));
-    f.min(r) as i32
+fn ring<R: AliceRules>(sq: Square) -> i32 {
+    R::RING[sq] as i32
 }
 
 /// The weights in one place in memory (indexing the `const` could copy it per use).
@@ -80,7 +81,7 @@ struct AttackMap {
 }
 
 impl AttackMap {
-    fn new(pos: &Alice) -> AttackMap {
+    fn new<R: AliceRules>(pos: &AlicePosition<R>) -> AttackMap {
         let mut map = AttackMap {
             from: [0; 64],
             by: [[0; 2]; 2],
@@ -89,7 +90,9 @@ impl AttackMap {
             let sq = sq as Square;
             let p = pos.mailbox[sq];
             let b = pos.board_of(sq);
-            let a = Alice::piece_attacks(piece_kind(p), piece_side(p), sq, pos.boards[b]);
+            let a =
+                AlicePosition::<R>::piece_attacks(piece_kind(p), piece_side(p), sq, pos.boards[b])
+                    & R::SQUARES;
             map.from[sq] = a;
             map.by[piece_side(p) as usize][b] |= a;
         }
@@ -104,7 +107,7 @@ struct SideReport {
 }
 
 /// Adds every term of `pos` to `sink`; returns the game phase.
-pub(crate) fn evaluate_into<S: Sink>(pos: &Alice, sink: &mut S) -> i32 {
+pub(crate) fn evaluate_into<R: AliceRules, S: Sink>(pos: &AlicePosition<R>, sink: &mut S) -> i32 {
     let map = AttackMap::new(pos);
     let white = pos.side_report(Side::White, &map, sink);
     let black = pos.side_report(Side::Black, &map, sink);
@@ -114,7 +117,7 @@ pub(crate) fn evaluate_into<S: Sink>(pos: &Alice, sink: &mut S) -> i32 {
     (white.phase + black.phase).min(PHASE_TOTAL)
 }
 
-impl Alice {
+impl<R: AliceRules> AlicePosition<R> {
     /// Evaluation from the side to move's point of view.
     pub fn static_eval(&self) -> Score {
         let mut acc = Accumulator::new(&WEIGHT_TABLE);
@@ -133,7 +136,7 @@ impl Alice {
         // The enemy king, for attack units.
         let eksq = self.king_square(them);
         let ekb = self.board_of(eksq);
-        let ezone = king_attacks(eksq);
+        let ezone = king_attacks(eksq) & R::SQUARES;
         let eocc = self.boards[ekb];
         // Squares from which a piece of each kind, once on the king's board, gives check.
         let diagonal = bishop_attacks(eksq, eocc);
@@ -163,7 +166,7 @@ impl Alice {
                 sink.add(MATERIAL + k, sg);
             }
             phase += PHASE[k];
-            let ring = ring(sq);
+            let ring = ring::<R>(sq);
             if ring != 0 {
                 sink.add(CENTRE + k, sg * ring);
             }
@@ -232,7 +235,7 @@ impl Alice {
     fn king_danger<S: Sink>(&self, side: Side, enemy_units: i32, map: &AttackMap, sink: &mut S) {
         let ksq = self.king_square(side);
         let kb = self.board_of(ksq);
-        let zone = king_attacks(ksq);
+        let zone = king_attacks(ksq) & R::SQUARES;
         let own_here = self.side_bb(side) & self.boards[kb];
         let enemy = map.by[side.flip() as usize];
         let mut units = enemy_units - UNITS_SHIELD * (own_here & zone).count_ones() as i32;
@@ -251,6 +254,7 @@ impl Alice {
 #[cfg(test)]
 mod tests {
     use super::super::bench::BENCH_FENS;
+    use super::super::Alice;
     use super::*;
 
     /// The same position with colours swapped and the board turned (board marks kept).

@@ -1,7 +1,9 @@
 //! `EvalFile` through the real binary: a network file loads and changes what `eval` and
-//! `d` report; a missing, truncated, corrupted or wrong-variant file is refused with an
-//! `info string error: ...` and the engine keeps the network it had (and keeps running);
-//! `Evaluation classical` still gives the hand-written evaluation.
+//! `d` report; a missing, truncated, corrupted, unknown-variant or wrong-size file is refused
+//! with an `info string error: ...` and the engine keeps the network it had (and keeps
+//! running); a network of another variant serves that variant (so `EvalFile` may come
+//! before `UCI_Variant`) and leaves the current one alone; `Evaluation classical` still
+//! gives the hand-written evaluation.
 
 mod common;
 use common::EngineProc;
@@ -67,6 +69,11 @@ fn good_files_load_and_bad_ones_keep_the_network_in_use() {
         file::write(&random_net("chess", 700, 4)),
     )
     .unwrap();
+    std::fs::write(
+        path("unknown.nnue"),
+        file::write(&random_net("nochess", 768, 5)),
+    )
+    .unwrap();
 
     let mut e = EngineProc::start();
     e.send("position startpos moves e2e4 c7c5 g1f3");
@@ -86,7 +93,7 @@ fn good_files_load_and_bad_ones_keep_the_network_in_use() {
         "missing.nnue",
         "truncated.nnue",
         "corrupted.nnue",
-        "xiangqi.nnue",
+        "unknown.nnue",
         "wrong-size.nnue",
     ] {
         let answer = load(&mut e, &path(bad));
@@ -97,6 +104,23 @@ fn good_files_load_and_bad_ones_keep_the_network_in_use() {
         assert_eq!(eval(&mut e), with_a, "{bad} changed the evaluation");
         assert_eq!(network_line(&mut e), named_a, "{bad} changed the network");
     }
+
+    // A Xiangqi network while chess is played: it serves Xiangqi, chess keeps its own.
+    let answer = load(&mut e, &path("xiangqi.nnue"));
+    assert!(
+        answer.starts_with("info string NNUE evaluation using xiangqi"),
+        "{answer}"
+    );
+    assert!(answer.ends_with("chess keeps its network"), "{answer}");
+    assert_eq!(eval(&mut e), with_a);
+    assert_eq!(network_line(&mut e), named_a);
+    e.send("setoption name UCI_Variant value xiangqi");
+    e.sync();
+    assert!(network_line(&mut e).contains("xiangqi.nnue"));
+    e.send("setoption name UCI_Variant value chess");
+    e.sync();
+    e.send("position startpos moves e2e4 c7c5 g1f3");
+    assert_eq!(network_line(&mut e), named_a);
 
     load(&mut e, &path("b.nnue"));
     let with_b = eval(&mut e);

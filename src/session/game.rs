@@ -141,7 +141,33 @@ impl<G: RegisteredGame> Session for GameSession<G> {
     }
 
     fn load_network(&self, path: &str) -> Result<String, String> {
-        crate::nnue::store::load_file::<G>(path)
+        use crate::nnue::{file, store};
+        let path = path.trim();
+        if path.is_empty() || path.eq_ignore_ascii_case("<embedded>") {
+            return store::load_file::<G>(path);
+        }
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let net = file::read(&bytes)?;
+        if net.variant == G::VARIANT {
+            return store::install::<G>(&bytes, path);
+        }
+        // A network of another variant serves that variant: GUIs and match runners may
+        // send `EvalFile` before `UCI_Variant`.
+        let other = Variant::from_name(&net.variant)
+            .ok_or_else(|| format!("the network is for unknown variant '{}'", net.variant))?;
+        struct Install<'a>(&'a [u8], &'a str);
+        impl GameVisitor for Install<'_> {
+            type Output = Result<String, String>;
+            fn visit<H: RegisteredGame>(self, _v: Variant) -> Self::Output {
+                store::install::<H>(self.0, self.1)
+            }
+        }
+        let text = other.visit(Install(&bytes, path))?;
+        Ok(format!(
+            "{text} for {}; {} keeps its network",
+            net.variant,
+            G::VARIANT
+        ))
     }
 
     fn legal_moves(&self) -> Vec<String> {

@@ -129,15 +129,9 @@ pub fn install<G: Game>(bytes: &[u8], source: &str) -> Result<String, String> {
     Ok(text)
 }
 
-/// Loads the network file at `path` for `G` (`<embedded>` or an empty path restores the
-/// embedded network).
-pub fn load_file<G: Game>(path: &str) -> Result<String, String> {
-    let path = path.trim();
-    if path.is_empty() || path.eq_ignore_ascii_case("<embedded>") {
-        let bytes = G::nnue_embedded_net()
-            .ok_or_else(|| format!("{} has no embedded network", G::VARIANT))?;
-        return install::<G>(bytes, "embedded");
-    }
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    install::<G>(&bytes, path)
+/// Makes `G`'s embedded network the one it evaluates with again.
+pub fn restore_embedded<G: Game>() -> Result<String, String> {
+    let bytes =
+        G::nnue_embedded_net().ok_or_else(|| format!("{} has no embedded network", G::VARIANT))?;
+    install::<G>(bytes, "embedded")
 }

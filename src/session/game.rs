@@ -144,7 +144,7 @@ impl<G: RegisteredGame> Session for GameSession<G> {
         use crate::nnue::{file, store};
         let path = path.trim();
         if path.is_empty() || path.eq_ignore_ascii_case("<embedded>") {
-            return store::load_file::<G>(path);
+            return store::restore_embedded::<G>();
         }
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
         let net = file::read(&bytes)?;

@@ -38,6 +38,13 @@ pub struct Label {
     pub scale: f32,
 }
 
+impl Label {
+    /// The win probability sample `i` is trained towards.
+    fn target(self, s: &Samples, i: usize) -> f32 {
+        self.wdl * s.result[i] + (1.0 - self.wdl) * sigmoid(s.score[i] / self.scale)
+    }
+}
+
 fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
@@ -119,7 +126,7 @@ impl FloatNet {
         let (own, other) = s.inputs(i);
         let out = self.forward(own, other, acc);
         let p = sigmoid(out * SCALE as f32 / label.scale);
-        let t = label.wdl * s.result[i] + (1.0 - label.wdl) * sigmoid(s.score[i] / label.scale);
+        let t = label.target(s, i);
         let g = 2.0 * (p - t) * p * (1.0 - p) * SCALE as f32 / label.scale;
         let (ft_b, out_w, out_b) = self.layout();
         grad[out_b] += g;
@@ -158,8 +165,7 @@ impl FloatNet {
                 |acc, i| {
                     let (own, other) = s.inputs(i);
                     let p = sigmoid(self.forward(own, other, acc) * SCALE as f32 / label.scale);
-                    let t = label.wdl * s.result[i]
-                        + (1.0 - label.wdl) * sigmoid(s.score[i] / label.scale);
+                    let t = label.target(s, i);
                     ((p - t) * (p - t)) as f64
                 },
             )
@@ -225,7 +231,7 @@ pub fn classical_loss(s: &Samples, label: Label) -> Option<f64> {
             continue;
         }
         let p = sigmoid(c / label.scale);
-        let t = label.wdl * s.result[i] + (1.0 - label.wdl) * sigmoid(s.score[i] / label.scale);
+        let t = label.target(s, i);
         total += ((p - t) * (p - t)) as f64;
         n += 1;
     }

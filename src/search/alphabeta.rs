@@ -1,7 +1,8 @@
 //! The principal-variation alpha-beta (negamax) search of non-root nodes: hash cutoffs,
 //! reverse futility and null-move pruning, internal iterative reduction, late-move
 //! pruning and reductions, futility and SEE pruning (checks exempt), check extension,
-//! mate-distance pruning, draw detection, history updates, and (with several threads)
+//! singular extensions (double, negative, multicut), mate-distance pruning, draw
+//! detection, history updates (also on hash cutoffs), and (with several threads)
 //! deferral of moves another thread is searching. Knows no game.
 
 use super::history::NO_SLOT;
@@ -49,19 +50,44 @@ impl<G: Game> Worker<'_, G> {
         }
 
         let key = pos.key();
-        let entry = self.shared.tt.probe(key, ply);
+        // A singular-extension search of this node (one move left out) neither reads
+        // nor writes the table: its bounds hold for the other moves only.
+        let excluded = self.frames[ply].excluded;
+        let entry = match excluded {
+            Some(_) => None,
+            None => self.shared.tt.probe(key, ply),
+        };
         let hash_move = entry
             .and_then(|e| e.mv)
             .map(G::unpack)
             .filter(|&m| pos.is_pseudo_legal(m) && pos.is_legal(m));
+        let side = pos.side_to_move();
+        let prev_slot = self.frames[ply].prev_slot;
+        let context = [
+            prev_slot,
+            if ply > 0 && prev_slot != NO_SLOT {
+                self.frames[ply - 1].prev_slot
+            } else {
+                NO_SLOT
+            },
+        ];
+        let p = self.p;
         if let Some(e) = entry {
             if !pv_node && e.depth >= depth && bound_cuts(e.bound, e.score, alpha, beta) {
+                // A quiet hash move that cuts off is rewarded as if it had been searched.
+                if let Some(m) = hash_move.filter(|&m| e.score >= beta && !pos.is_tactical(m)) {
+                    let slot = pos.history_slot(m);
+                    self.hist
+                        .reward_quiet(&p, side, ply, depth, (m, slot), &[], context);
+                }
                 return e.score;
             }
         }
 
         let static_eval = if in_check {
             NO_EVAL
+        } else if excluded.is_some() {
+            self.frames[ply].static_eval
         } else {
             self.stored_or_fresh_eval(entry.map(|e| e.eval), pos, ply)
         };
@@ -81,9 +107,8 @@ impl<G: Game> Worker<'_, G> {
             before != NO_EVAL && static_eval > before
         };
         self.hist.clear_killers(ply + 1);
-        let p = self.p;
 
-        if !pv_node && !in_check {
+        if !pv_node && !in_check && excluded.is_none() {
             if depth <= p.rfp_depth
                 && eval.abs() < MATE_BOUND
                 && beta.abs() < MATE_BOUND
@@ -113,22 +138,56 @@ impl<G: Game> Worker<'_, G> {
                 }
             }
         }
-        let depth = if depth >= p.iir_depth && hash_move.is_none() {
+        let depth = if depth >= p.iir_depth && hash_move.is_none() && excluded.is_none() {
             depth - 1
         } else {
             depth
         };
 
-        let side = pos.side_to_move();
-        let prev_slot = self.frames[ply].prev_slot;
-        let context = [
-            prev_slot,
-            if ply > 0 && prev_slot != NO_SLOT {
-                self.frames[ply - 1].prev_slot
-            } else {
-                NO_SLOT
-            },
-        ];
+        // Singular extension: is the hash move much better than every other move?
+        let mut singular_extension = None;
+        if let (Some(hm), Some(e)) = (hash_move, entry) {
+            if depth >= p.se_depth
+                && (ply as i32) < 2 * self.root_depth
+                && e.depth >= depth - 3
+                && e.bound != Bound::Upper
+                && e.score.abs() < MATE_BOUND
+            {
+                let singular_beta = e.score - p.se_margin * depth / 16;
+                self.frames[ply].excluded = Some(G::pack(hm));
+                let s = self.negamax(
+                    pos,
+                    singular_beta - 1,
+                    singular_beta,
+                    (depth - 1) / 2,
+                    ply,
+                    cut_node,
+                );
+                self.frames[ply].excluded = None;
+                if self.stopped {
+                    return DRAW;
+                }
+                singular_extension = Some(if s < singular_beta {
+                    if !pv_node
+                        && s < singular_beta - p.se_double_margin
+                        && self.frames[ply].double_extensions < p.se_double_max
+                    {
+                        2
+                    } else {
+                        1
+                    }
+                } else if singular_beta >= beta {
+                    // Multicut: even without the hash move the node fails high.
+                    return singular_beta;
+                } else if e.score >= beta || cut_node {
+                    -1
+                } else {
+                    0
+                });
+            }
+        }
+        let excluded_move = excluded.map(G::unpack);
+
         let mut picker = Picker::<G>::new(
             hash_move,
             self.hist.killers(ply),
@@ -149,6 +208,9 @@ impl<G: Game> Worker<'_, G> {
         let mut quiet_count = 0;
 
         while let Some(m) = picker.next(pos, &self.hist) {
+            if Some(m) == excluded_move {
+                continue;
+            }
             let tactical = pos.is_tactical(m);
             if !tactical && skip_quiets {
                 continue;
@@ -205,9 +267,13 @@ impl<G: Game> Worker<'_, G> {
             }
             let announced = busy.is_some_and(|table| table.enter(child_key));
             let gives_check = child.in_check();
-            let extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
+            let extension = match singular_extension {
+                Some(x) if Some(m) == hash_move => x,
+                _ => (gives_check && (ply as i32) < 2 * self.root_depth) as i32,
+            };
             let new_depth = depth - 1 + extension;
             self.push_child(&child, ply, gives_check, slot, false);
+            self.frames[ply + 1].double_extensions += (extension >= 2) as i32;
 
             let score = if legal == 1 {
                 -self.negamax(
@@ -266,7 +332,11 @@ impl<G: Game> Worker<'_, G> {
         }
 
         if legal == 0 {
-            return verdict_score(pos.no_moves_verdict(), ply);
+            // Without its one excluded move a node is not mate or stalemate.
+            return match excluded {
+                Some(_) => alpha,
+                None => verdict_score(pos.no_moves_verdict(), ply),
+            };
         }
         if best_score >= beta {
             if let Some((m, slot)) = best_move {
@@ -293,15 +363,17 @@ impl<G: Game> Worker<'_, G> {
         } else {
             Bound::Upper
         };
-        self.shared.tt.store(
-            key,
-            ply,
-            best_move.map(|(m, _)| G::pack(m)),
-            best_score,
-            static_eval,
-            depth,
-            bound,
-        );
+        if excluded.is_none() {
+            self.shared.tt.store(
+                key,
+                ply,
+                best_move.map(|(m, _)| G::pack(m)),
+                best_score,
+                static_eval,
+                depth,
+                bound,
+            );
+        }
         best_score
     }
 }

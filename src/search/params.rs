@@ -75,6 +75,15 @@ params! {
     /// Internal iterative reduction: minimum depth without a hash move.
     iir_depth = 4, 2..=10, step 1;
 
+    /// Singular extensions: shallowest depth; the hash move is singular when every other
+    /// move fails below `tt_score - margin × depth / 16` at half depth; doubly so (and
+    /// extended two plies, at most `se_double_max` times on a path) when below that by
+    /// `se_double_margin` more.
+    se_depth = 7, 4..=14, step 1;
+    se_margin = 24, 4..=64, step 4;
+    se_double_margin = 20, 0..=100, step 5;
+    se_double_max = 6, 0..=16, step 1;
+
     /// Late move pruning: deepest depth, quiet-move budget (base + depth²) / (2 - improving).
     lmp_depth = 8, 1..=16, step 1;
     lmp_base = 3, 0..=12, step 1;

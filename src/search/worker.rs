@@ -35,6 +35,10 @@ pub(super) struct Frame {
     pub after_null: bool,
     /// Plies since the last null move (repetitions are not looked for across one).
     pub plies_from_null: usize,
+    /// The move (packed) a singular-extension search of this node leaves out.
+    pub excluded: Option<u32>,
+    /// Double extensions on the path to this node (they are capped).
+    pub double_extensions: i32,
 }
 
 /// The main thread's view of the clock and the node limit.
@@ -105,6 +109,8 @@ impl<'a, G: Game> Worker<'a, G> {
             prev_slot: NO_SLOT,
             after_null: false,
             plies_from_null: line.len(),
+            excluded: None,
+            double_extensions: 0,
         };
         Self {
             shared,
@@ -175,7 +181,10 @@ impl<'a, G: Game> Worker<'a, G> {
             stack.set(ply + 1, child);
         }
         let from_null = self.frames[ply].plies_from_null;
+        let doubles = self.frames[ply].double_extensions;
         let f = &mut self.frames[ply + 1];
+        f.excluded = None;
+        f.double_extensions = doubles;
         f.in_check = in_check;
         f.prev_slot = slot;
         f.after_null = null;

@@ -75,7 +75,11 @@ impl<G: Game> Worker<'_, G> {
         if let Some(e) = entry {
             if !pv_node && e.depth >= depth && bound_cuts(e.bound, e.score, alpha, beta) {
                 // A quiet hash move that cuts off is rewarded as if it had been searched.
-                if let Some(m) = hash_move.filter(|&m| e.score >= beta && !pos.is_tactical(m)) {
+                let quiet_cut = |m: &G::Move| e.score >= beta && !pos.is_tactical(*m);
+                if let Some(m) = hash_move
+                    .filter(quiet_cut)
+                    .filter(|_| G::HASH_MOVE_SELECTIVITY)
+                {
                     let slot = pos.history_slot(m);
                     self.hist
                         .reward_quiet(&p, side, ply, depth, (m, slot), &[], context);
@@ -147,7 +151,8 @@ impl<G: Game> Worker<'_, G> {
         // Singular extension: is the hash move much better than every other move?
         let mut singular_extension = None;
         if let (Some(hm), Some(e)) = (hash_move, entry) {
-            if depth >= p.se_depth
+            if G::HASH_MOVE_SELECTIVITY
+                && depth >= p.se_depth
                 && (ply as i32) < 2 * self.root_depth
                 && e.depth >= depth - 3
                 && e.bound != Bound::Upper

@@ -75,14 +75,12 @@ impl<G: Game> Worker<'_, G> {
         if let Some(e) = entry {
             if !pv_node && e.depth >= depth && bound_cuts(e.bound, e.score, alpha, beta) {
                 // A quiet hash move that cuts off is rewarded as if it had been searched.
-                let quiet_cut = |m: &G::Move| e.score >= beta && !pos.is_tactical(*m);
-                if let Some(m) = hash_move
-                    .filter(quiet_cut)
-                    .filter(|_| G::HASH_MOVE_SELECTIVITY)
-                {
-                    let slot = pos.history_slot(m);
-                    self.hist
-                        .reward_quiet(&p, side, ply, depth, (m, slot), &[], context);
+                if G::HASH_MOVE_SELECTIVITY && e.score >= beta {
+                    if let Some(m) = hash_move.filter(|&m| !pos.is_tactical(m)) {
+                        let slot = pos.history_slot(m);
+                        self.hist
+                            .reward_quiet(&p, side, ply, depth, (m, slot), &[], context);
+                    }
                 }
                 return e.score;
             }
@@ -148,12 +146,14 @@ impl<G: Game> Worker<'_, G> {
             depth
         };
 
+        // Extensions stop at twice the root depth, so that they cannot run away.
+        let may_extend = (ply as i32) < 2 * self.root_depth;
         // Singular extension: is the hash move much better than every other move?
         let mut singular_extension = None;
         if let (Some(hm), Some(e)) = (hash_move, entry) {
             if G::HASH_MOVE_SELECTIVITY
                 && depth >= p.se_depth
-                && (ply as i32) < 2 * self.root_depth
+                && may_extend
                 && e.depth >= depth - 3
                 && e.bound != Bound::Upper
                 && e.score.abs() < MATE_BOUND
@@ -274,7 +274,7 @@ impl<G: Game> Worker<'_, G> {
             let gives_check = child.in_check();
             let extension = match singular_extension {
                 Some(x) if Some(m) == hash_move => x,
-                _ => (gives_check && (ply as i32) < 2 * self.root_depth) as i32,
+                _ => (gives_check && may_extend) as i32,
             };
             let new_depth = depth - 1 + extension;
             self.push_child(&child, ply, gives_check, slot, false);

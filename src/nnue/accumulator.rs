@@ -21,6 +21,16 @@ const MAX_CHANGES: usize = 8;
 /// Plies an update may walk back to a computed ancestor before refreshing instead.
 const MAX_WALK: usize = 12;
 
+/// Whether two chunks of at most 8 cells differ: one word compare for a whole chunk
+/// (a slice compare would call `memcmp` on every chunk of every update).
+#[inline(always)]
+fn differ(a: &[u8], b: &[u8]) -> bool {
+    match (<[u8; 8]>::try_from(a), <[u8; 8]>::try_from(b)) {
+        (Ok(a), Ok(b)) => u64::from_ne_bytes(a) != u64::from_ne_bytes(b),
+        _ => a != b,
+    }
+}
+
 /// Per-ply accumulators over a search path, for the network `net`.
 pub struct AccumulatorStack {
     net: Arc<Network>,
@@ -96,8 +106,10 @@ impl AccumulatorStack {
             from -= 1;
         }
         if !self.computed[from] {
-            self.refresh(ply);
-            return;
+            // No computed ancestor near: refresh the parent rather than this node, so
+            // that its other children (this node's siblings) update from it cheaply.
+            from = ply.saturating_sub(1);
+            self.refresh(from);
         }
         for p in from + 1..=ply {
             if !self.update(p) {
@@ -134,7 +146,7 @@ impl AccumulatorStack {
         let (before, after) = self.board[(ply - 1) * n..(ply + 1) * n].split_at(n);
         let mut cell = 0;
         for (b8, a8) in before.chunks(8).zip(after.chunks(8)) {
-            if b8 != a8 {
+            if differ(b8, a8) {
                 for (i, (&b, &a)) in b8.iter().zip(a8).enumerate() {
                     if b == a {
                         continue;

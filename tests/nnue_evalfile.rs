@@ -3,7 +3,8 @@
 //! with an `info string error: ...` and the engine keeps the network it had (and keeps
 //! running); a network of another variant serves that variant (so `EvalFile` may come
 //! before `UCI_Variant`) and leaves the current one alone; `Evaluation classical` still
-//! gives the hand-written evaluation.
+//! gives the hand-written evaluation. Xiangqi starts with the network embedded in the
+//! binary, and `<embedded>` brings it back after another one.
 
 mod common;
 use common::EngineProc;
@@ -132,5 +133,53 @@ fn good_files_load_and_bad_ones_keep_the_network_in_use() {
     e.send("setoption name Evaluation value classical");
     assert_eq!(eval(&mut e), classical);
     assert!(network_line(&mut e).contains("none"));
+    assert!(e.quit().success());
+}
+
+#[test]
+fn xiangqi_plays_with_its_embedded_network_by_default() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("nnue_embedded");
+    std::fs::create_dir_all(&dir).unwrap();
+    let other = dir.join("other.nnue").to_string_lossy().into_owned();
+    std::fs::write(&other, file::write(&random_net("xiangqi", 1260, 9))).unwrap();
+    let truncated = dir.join("truncated.nnue").to_string_lossy().into_owned();
+    let mut e = EngineProc::start();
+    e.send("setoption name UCI_Variant value xiangqi");
+    e.send("position startpos moves h2e2 h9g7");
+    let embedded = network_line(&mut e);
+    assert!(
+        embedded.starts_with("Network: xiangqi 1260->") && embedded.ends_with("(embedded)"),
+        "{embedded}"
+    );
+    let with_net = eval(&mut e);
+    e.send("setoption name Evaluation value classical");
+    let classical = eval(&mut e);
+    assert!(network_line(&mut e).contains("none"));
+    e.send("setoption name Evaluation value nnue");
+    assert_eq!(eval(&mut e), with_net, "nnue is the embedded network again");
+    assert_ne!(
+        with_net, classical,
+        "the network is not the classical evaluation"
+    );
+
+    // Another network replaces it; a bad file keeps that one; `<embedded>` restores it.
+    load(&mut e, &other);
+    let with_other = eval(&mut e);
+    assert_ne!(with_other, with_net);
+    std::fs::write(&truncated, &std::fs::read(&other).unwrap()[..100]).unwrap();
+    let answer = load(&mut e, &truncated);
+    assert!(
+        answer.starts_with("info string error: EvalFile: "),
+        "{answer}"
+    );
+    assert_eq!(eval(&mut e), with_other);
+    load(&mut e, "<embedded>");
+    assert_eq!(eval(&mut e), with_net);
+    assert_eq!(network_line(&mut e), embedded);
+
+    // A search with the embedded network answers a legal move.
+    e.send("go depth 6");
+    let lines = e.read_until(|l| l.starts_with("bestmove"));
+    assert!(lines.last().unwrap().len() > "bestmove ".len());
     assert!(e.quit().success());
 }

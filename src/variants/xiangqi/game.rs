@@ -148,6 +148,12 @@ impl Game for Xiangqi {
         (9 - rank) * 9 + file
     }
 
+    /// The shipped network (`xiangqi.nnue`, 1260 -> 64 x 2 -> 1): how it was trained and
+    /// what it measured are in tuning/README.md ("Xiangqi networks, round 2").
+    fn nnue_embedded_net() -> Option<&'static [u8]> {
+        Some(include_bytes!("xiangqi.nnue"))
+    }
+
     fn has_non_pawn_material(&self) -> bool {
         let us = self.us();
         self.bb(us, Kind::Rook) | self.bb(us, Kind::Horse) | self.bb(us, Kind::Cannon) != 0

@@ -2,8 +2,9 @@
 //! the position's cells (as the variant writes them) and, once needed, the hidden layer
 //! of both perspectives. A ply's accumulator is computed lazily when that node evaluates:
 //! from the nearest computed ancestor by applying, ply after ply, the rows of the cells
-//! that changed (a move touches a handful), or by a full refresh when no ancestor is
-//! computed. Knows no game: `core::Game`'s `nnue_*` items describe the cells.
+//! that changed (a move touches a handful); when no ancestor within `MAX_WALK` plies is
+//! computed, the parent is refreshed in full and the node updated from it, so that its
+//! siblings find a computed parent. Knows no game: `core::Game`'s `nnue_*` items describe the cells.
 //!
 //! ```text
 //! cells:  [ply 0: NNUE_CELLS codes][ply 1: ...]...
@@ -18,7 +19,7 @@ use std::sync::Arc;
 
 /// Changed cells beyond which a refresh is cheaper than an update.
 const MAX_CHANGES: usize = 8;
-/// Plies an update may walk back to a computed ancestor before refreshing instead.
+/// Plies an update may walk back to a computed ancestor before refreshing the parent instead.
 const MAX_WALK: usize = 12;
 
 /// Whether two chunks of at most 8 cells differ: one word compare for a whole chunk

@@ -66,6 +66,7 @@ fn run(
         tt: &tt,
         threads,
         control: &control,
+        memory: None,
     };
     let mut last = None;
     let out = search(pos, &req, &mut |r| {
@@ -215,6 +216,7 @@ fn repetition_against_the_game_history_is_a_draw() {
         tt: &tt,
         threads: 1,
         control: &control,
+        memory: None,
     };
     let mut score = None;
     let out = search(&pos, &req, &mut |r| {

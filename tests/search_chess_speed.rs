@@ -58,6 +58,7 @@ fn run(pos: &Chess, limits: &Limits, threads: usize, hash_mib: usize) -> (u64, D
         tt: &tt,
         threads,
         control: &control,
+        memory: None,
     };
     let start = Instant::now();
     let out = search(pos, &req, &mut |_| {});
@@ -195,6 +196,7 @@ fn stop_latency_and_movetime_overshoot() {
             tt: &tt,
             threads,
             control: &control,
+            memory: None,
         };
         let stopped_at = std::thread::scope(|s| {
             let h = s.spawn(|| {

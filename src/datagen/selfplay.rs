@@ -9,7 +9,9 @@ use crate::core::ending::rules_end;
 use crate::core::rng::Rng;
 use crate::core::score::{is_mate_score, Score};
 use crate::core::{Game, HistoryEntry, MoveList, Side, Verdict};
-use crate::search::{search, Control, Limits, Report, SearchRequest, TranspositionTable};
+use crate::search::{
+    search, Control, Limits, Report, SearchMemory, SearchRequest, TranspositionTable,
+};
 
 /// How games are played and adjudicated.
 #[derive(Clone, Debug)]
@@ -139,6 +141,9 @@ pub fn play_game<G: Game>(
     let mut line = Vec::new();
     let mut pos = random_opening(start, settings.random_plies, rng, &mut line)?;
     tt.clear();
+    // Like the table, the histories are the game's: both sides share them, as they do
+    // the table.
+    let memory = SearchMemory::new();
     let control = Control::default();
     let limits = Limits {
         nodes: Some(settings.nodes.max(1)),
@@ -163,6 +168,7 @@ pub fn play_game<G: Game>(
             tt,
             threads: 1,
             control: &control,
+            memory: Some(&memory),
         };
         let mut score = 0;
         let outcome = search(&pos, &req, &mut |r| {

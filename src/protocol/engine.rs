@@ -8,7 +8,7 @@ use super::output::{LineSink, Out};
 use super::tokenizer::Tokens;
 use crate::core::eval_mode::{set_eval_mode, EvalMode};
 use crate::core::Notation;
-use crate::search::{Control, TranspositionTable};
+use crate::search::{Control, SearchMemory, TranspositionTable};
 use crate::session::strength::{Strength, ELO_RANGE};
 use crate::session::{self, new_session, GoRequest, Session};
 use crate::variants::Variant;
@@ -40,6 +40,8 @@ pub struct Engine {
     basic_rules: bool,
     session: Box<dyn Session>,
     tt: Arc<TranspositionTable>,
+    /// The search threads' histories, kept between searches until a new game.
+    memory: Arc<SearchMemory>,
     hash_mib: usize,
     threads: usize,
     multipv: usize,
@@ -73,6 +75,7 @@ impl Engine {
             basic_rules: false,
             session: new_session(variant, false, Notation::Uci),
             tt: Arc::new(TranspositionTable::new(16)),
+            memory: Arc::new(SearchMemory::new()),
             hash_mib: 16,
             threads: 1,
             multipv: 1,
@@ -223,7 +226,10 @@ impl Engine {
             ("Skill Level", Value::Number(n)) => self.gui.skill = n,
             ("UCI_LimitStrength", Value::Bool(b)) => self.gui.limit_strength = b,
             ("UCI_Elo", Value::Number(n)) => self.gui.elo = n,
-            ("Clear Hash", _) => self.tt.clear(),
+            ("Clear Hash", _) => {
+                self.tt.clear();
+                self.memory.clear();
+            }
             ("newgame", _) => self.cmd_newgame(),
             ("Ponder", _) => {}
             ("usemillisec", Value::Bool(b)) => self.usemillisec = b,
@@ -283,6 +289,7 @@ impl Engine {
 
     fn cmd_newgame(&mut self) {
         self.tt.clear();
+        self.memory.clear();
         self.gui.games += 1;
     }
 
@@ -343,7 +350,13 @@ impl Engine {
             dialect: self.dialect,
             answered: answered.clone(),
         });
-        let (handle, warnings) = self.session.go(req, self.tt.clone(), control.clone(), sink);
+        let (handle, warnings) = self.session.go(
+            req,
+            self.tt.clone(),
+            self.memory.clone(),
+            control.clone(),
+            sink,
+        );
         for w in warnings {
             self.out.info(&w);
         }

@@ -42,6 +42,7 @@ pub fn bench<G: Game>(
             tt: &tt,
             threads: 1,
             control: &control,
+            memory: None,
         };
         let start = Instant::now();
         nodes += search(pos, &req, &mut |_| {}).nodes;

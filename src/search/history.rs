@@ -87,6 +87,11 @@ impl<G: Game> Histories<G> {
         self.killers[ply]
     }
 
+    /// Forgets every ply's killers (a new search: they belong to the old search path).
+    pub fn clear_all_killers(&mut self) {
+        self.killers.fill([G::Move::default(); 2]);
+    }
+
     /// Forgets the killers of `ply` (done before searching its parent's children).
     #[inline]
     pub fn clear_killers(&mut self, ply: usize) {

@@ -2,8 +2,9 @@
 //! file only names the parts and the API the rest of the engine uses; it defines nothing.
 //!
 //! The parts, leaves first (each uses only those before it): `tt` (the transposition
-//! table and `Bound`), `types` (limits, control flags, reports, answers), `params`,
-//! `time`, `draw`, `history`, `picker`, `shared` (what the threads of one search share),
+//! table and `Bound`), `params`, `history`, `memory` (each thread's histories kept from
+//! one search to the next), `types` (limits, control flags, reports, answers), `time`,
+//! `draw`, `picker`, `shared` (what the threads of one search share),
 //! `worker` (one thread's state and node accounting), `alphabeta`, `qsearch` and `root`
 //! (the algorithm, as methods of the worker), `threads` (the only place that starts search
 //! threads or waits for `stop`) and `bench`. Nothing outside sees `shared` or `worker`.
@@ -12,6 +13,7 @@ mod alphabeta;
 mod bench;
 mod draw;
 mod history;
+mod memory;
 pub mod params;
 mod picker;
 mod qsearch;
@@ -24,6 +26,7 @@ mod types;
 mod worker;
 
 pub use bench::bench;
+pub use memory::SearchMemory;
 pub use threads::{search, spawn, Event, Job, MAX_THREADS};
 pub use tt::{Bound, TranspositionTable, TtEntry, NO_EVAL};
 pub use types::{Control, Iteration, Limits, Outcome, Report, SearchRequest, MAX_DEPTH, MAX_PLY};

@@ -10,12 +10,16 @@
 //! `STACK_BYTES` of stack, and every answer waits for `stop`/`ponderhit` in one place
 //! (`wait_for_release`). Knows no game and no protocol.
 
+use super::history::Histories;
+use super::memory::SearchMemory;
 use super::params;
 use super::root::ThreadResult;
 use super::shared::Shared;
 use super::time::TimeManager;
 use super::tt::{Bound, TranspositionTable};
-use super::types::{Control, Iteration, Limits, Outcome, Report, SearchRequest, MAX_DEPTH};
+use super::types::{
+    Control, Iteration, Limits, Outcome, Report, SearchRequest, MAX_DEPTH, MAX_PLY,
+};
 use super::worker::{Clock, Worker};
 use crate::core::score::{mate_in, mated_in, DRAW, MATE_BOUND};
 use crate::core::{Game, HistoryEntry, MoveList, Verdict};
@@ -50,6 +54,8 @@ pub struct Job<G: Game> {
     pub threads: usize,
     /// The `stop`/`ponderhit` flags, raised by the caller.
     pub control: Arc<Control>,
+    /// Each thread's histories, kept from one search to the next.
+    pub memory: Arc<SearchMemory>,
 }
 
 /// What a search started by [`spawn`] hands its caller.
@@ -86,6 +92,7 @@ pub fn spawn<G: Game>(
                     tt: &job.tt,
                     threads: job.threads,
                     control: &job.control,
+                    memory: Some(&job.memory),
                 };
                 search(&job.root, &request, &mut |r| on(Event::Report(r)))
             };
@@ -145,9 +152,20 @@ pub fn search<G: Game>(
             move || {
                 let tm = TimeManager::new(req.limits, &p, pondering, start);
                 let clock = Clock::new(tm, req.limits);
-                let mut w = Worker::new(shared, req.limits, 0, p, root, req.history, Some(clock));
+                let hist = histories(req.memory, 0);
+                let mut w = Worker::new(
+                    shared,
+                    req.limits,
+                    0,
+                    p,
+                    root,
+                    req.history,
+                    hist,
+                    Some(clock),
+                );
                 let result = w.iterate(root, moves, Some(&tx));
                 w.flush_nodes();
+                keep(req.memory, 0, w);
                 wait_for_release(req.control, req.limits);
                 shared.abort.store(true, Ordering::Relaxed);
                 result
@@ -155,9 +173,11 @@ pub fn search<G: Game>(
         };
         let helper_body = |id: usize| {
             move || {
-                let mut w = Worker::new(shared, req.limits, id, p, root, req.history, None);
+                let hist = histories(req.memory, id);
+                let mut w = Worker::new(shared, req.limits, id, p, root, req.history, hist, None);
                 let result = w.iterate(root, moves, None);
                 w.flush_nodes();
+                keep(req.memory, id, w);
                 result
             }
         };
@@ -235,6 +255,20 @@ pub fn search<G: Game>(
         best: Some(chosen.best),
         ponder,
         nodes,
+    }
+}
+
+/// Thread `id`'s histories: what its last search left in `memory`, else empty tables.
+fn histories<G: Game>(memory: Option<&SearchMemory>, id: usize) -> Histories<G> {
+    memory
+        .and_then(|m| m.take::<G>(id))
+        .unwrap_or_else(|| Histories::new(MAX_PLY))
+}
+
+/// Leaves worker `w`'s histories in `memory` for thread `id`'s next search.
+fn keep<G: Game>(memory: Option<&SearchMemory>, id: usize, w: Worker<'_, G>) {
+    if let Some(m) = memory {
+        m.put(id, w.into_histories());
     }
 }
 

@@ -1,8 +1,9 @@
 //! The vocabulary of the search that every other search file and every caller share:
 //! what limits a search, the flags that stop it, what it reports and answers, and the
-//! depth bounds. A leaf: it uses only the table and `core`, and knows no game, no
-//! thread and no algorithm.
+//! depth bounds. Near a leaf: it uses only the table, the kept histories' store (by
+//! name) and `core`, and knows no game, no thread and no algorithm.
 
+use super::memory::SearchMemory;
 use super::tt::{Bound, TranspositionTable};
 use crate::core::score::Score;
 use crate::core::{Game, HistoryEntry};
@@ -122,4 +123,7 @@ pub struct SearchRequest<'a, G: Game> {
     pub threads: usize,
     /// The `stop`/`ponderhit` flags.
     pub control: &'a Control,
+    /// Each thread's histories from the last search, kept for the next (`None`: every
+    /// thread starts from empty tables and nothing is kept, as `bench` wants).
+    pub memory: Option<&'a SearchMemory>,
 }

@@ -89,8 +89,10 @@ pub struct Worker<'a, G: Game> {
 }
 
 impl<'a, G: Game> Worker<'a, G> {
-    /// Thread `id` of a search from `root` after `history`; the main thread (id 0)
-    /// alone has a `clock`.
+    /// Thread `id` of a search from `root` after `history`, ordering moves with `hist`
+    /// (empty, or what the thread's last search left); the main thread (id 0) alone has
+    /// a `clock`.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         shared: &'a Shared<'a>,
         limits: &'a Limits,
@@ -98,6 +100,7 @@ impl<'a, G: Game> Worker<'a, G> {
         p: Params,
         root: &G,
         history: &[HistoryEntry],
+        hist: Histories<G>,
         clock: Option<Clock>,
     ) -> Self {
         let mut line = Vec::with_capacity(history.len() + MAX_PLY + 2);
@@ -122,7 +125,7 @@ impl<'a, G: Game> Worker<'a, G> {
             seldepth: 0,
             root_depth: 1,
             stopped: false,
-            hist: Histories::new(MAX_PLY),
+            hist,
             frames: vec![root_frame; MAX_PLY + 2],
             pv: vec![G::Move::default(); (MAX_PLY + 2) * (MAX_PLY + 2)],
             pv_len: vec![0; MAX_PLY + 2],
@@ -135,6 +138,11 @@ impl<'a, G: Game> Worker<'a, G> {
                 stack
             }),
         }
+    }
+
+    /// The histories this thread built, for its next search.
+    pub(super) fn into_histories(self) -> Histories<G> {
+        self.hist
     }
 
     /// Whether this is the main thread (it watches the clock and reports).

@@ -11,7 +11,7 @@ use crate::core::perft;
 use crate::core::score::Score;
 use crate::core::wdl::WdlModel;
 use crate::core::{Game, GameConfig, HistoryEntry, MoveList, Notation, Side};
-use crate::search::{self, Control, Event, Job, Outcome, Report, TranspositionTable};
+use crate::search::{self, Control, Event, Job, Outcome, Report, SearchMemory, TranspositionTable};
 use crate::variants::{GameVisitor, RegisteredGame, Variant};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -191,6 +191,7 @@ impl<G: RegisteredGame> Session for GameSession<G> {
         &self,
         req: GoRequest,
         tt: Arc<TranspositionTable>,
+        memory: Arc<SearchMemory>,
         control: Arc<Control>,
         mut sink: Box<dyn SearchSink>,
     ) -> (JoinHandle<()>, Vec<String>) {
@@ -223,6 +224,7 @@ impl<G: RegisteredGame> Session for GameSession<G> {
             tt,
             threads: req.threads.max(1),
             control,
+            memory,
         };
         let (pos, notation) = (self.pos.clone(), self.notation);
         let wdl = req

@@ -4,7 +4,7 @@
 
 use super::strength::Strength;
 use crate::core::{GameConfig, Side};
-use crate::search::{Control, Limits, Outcome, Report, TranspositionTable};
+use crate::search::{Control, Limits, Outcome, Report, SearchMemory, TranspositionTable};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
@@ -72,6 +72,7 @@ pub trait Session: Send {
         &self,
         req: GoRequest,
         tt: Arc<TranspositionTable>,
+        memory: Arc<SearchMemory>,
         control: Arc<Control>,
         sink: Box<dyn SearchSink>,
     ) -> (JoinHandle<()>, Vec<String>);

@@ -553,6 +553,7 @@ pub fn go_with<G: Game>(
         tt,
         threads,
         control,
+        memory: None,
     };
     let mut reports = Vec::new();
     let start = std::time::Instant::now();

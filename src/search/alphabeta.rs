@@ -1,6 +1,7 @@
 //! The principal-variation alpha-beta (negamax) search of non-root nodes: hash cutoffs,
 //! reverse futility and null-move pruning, internal iterative reduction, late-move
-//! pruning and reductions, futility and SEE pruning (checks exempt), check extension,
+//! pruning and reductions (by history, continuation included), history, futility and
+//! SEE pruning (checks exempt), check extension,
 //! singular extensions (double, negative, multicut), mate-distance pruning, draw
 //! detection, history updates (also on hash cutoffs), and (with several threads)
 //! deferral of moves another thread is searching. Knows no game.
@@ -220,6 +221,13 @@ impl<G: Game> Worker<'_, G> {
             if !tactical && skip_quiets {
                 continue;
             }
+            let slot = pos.history_slot(m);
+            // The ordering score of a quiet move: its history, continuation included.
+            let history = if tactical {
+                0
+            } else {
+                self.hist.quiet_score(side, slot, context)
+            };
             // Pruning comes before the legality test: it only starts once a legal move
             // was searched, so the node is neither mate nor stalemate whatever it skips.
             let mut made: Option<G> = None;
@@ -228,6 +236,9 @@ impl<G: Game> Worker<'_, G> {
                 if !tactical {
                     if depth <= p.lmp_depth && legal >= lmp_limit {
                         skip_quiets = true;
+                        continue;
+                    }
+                    if depth <= p.hp_depth && history < -p.hp_margin * depth {
                         continue;
                     }
                     let losing = depth <= p.see_depth && !pos.see_ge(m, -p.see_quiet * depth);
@@ -253,7 +264,6 @@ impl<G: Game> Worker<'_, G> {
                 continue;
             }
             legal += 1;
-            let slot = pos.history_slot(m);
             let child = made.unwrap_or_else(|| {
                 let mut child = pos.clone();
                 child.play(m);
@@ -295,7 +305,7 @@ impl<G: Game> Worker<'_, G> {
                     r = self.lmr.get(depth, legal) + !improving as i32 - pv_node as i32
                         + cut_node as i32
                         - gives_check as i32
-                        - self.hist.score(side, slot) / p.lmr_history_div.max(1);
+                        - history / p.lmr_history_div.max(1);
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 let mut s = -self.negamax(&child, -alpha - 1, -alpha, new_depth - r, ply + 1, true);

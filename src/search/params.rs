@@ -103,8 +103,13 @@ params! {
     /// Late move reductions: r = base/100 + ln(depth)·ln(move)·100/div.
     lmr_base = 75, 0..=200, step 8;
     lmr_div = 225, 120..=400, step 10;
-    /// History score worth one ply of reduction.
-    lmr_history_div = 8192, 2048..=32768, step 512;
+    /// History score (butterfly + both continuation entries) worth one ply of reduction.
+    lmr_history_div = 10240, 2048..=32768, step 512;
+
+    /// History pruning: at depth ≤ `hp_depth`, a quiet move whose history (butterfly +
+    /// continuation) is below −`hp_margin`×depth is skipped.
+    hp_depth = 4, 1..=10, step 1;
+    hp_margin = 4096, 512..=16384, step 256;
 
     /// Lazy SMP: shallowest depth at which a thread defers moves another one searches
     /// (ABDADA-style; 99 = never). With depth skipping it cut the 2-thread nodes to depth 18

@@ -178,6 +178,12 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// Static evaluation from the side to move's point of view.
     fn evaluate(&self) -> Score;
+    /// Keys of the position's structure that the search's correction history learns the
+    /// evaluation's errors by: the pawns (soldiers) of both sides, White's other pieces,
+    /// Black's other pieces (any good hash of where they stand). `None`: no correction.
+    fn correction_keys(&self) -> Option<[u64; 3]> {
+        None
+    }
 
     /// Cells a network (NNUE) reads: squares, times boards where a variant has several;
     /// 0 when the variant gives a network no input.

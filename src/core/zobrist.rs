@@ -11,6 +11,19 @@ pub const fn splitmix64(state: u64) -> (u64, u64) {
     (s, z ^ (z >> 31))
 }
 
+/// A hash of a few words (the bitboards of a structure), well mixed in every bit, so that
+/// its low bits can index a table; unlike Zobrist keys it is computed from scratch.
+#[inline]
+pub fn hash_words<const N: usize>(words: [u64; N]) -> u64 {
+    let mut h = 0x243F_6A88_85A3_08D3u64;
+    for w in words {
+        h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= h >> 29;
+    }
+    h = (h ^ (h >> 32)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    h ^ (h >> 29)
+}
+
 /// `N` keys derived from `seed`; usable in `const` context:
 /// `const KEYS: [u64; 768] = zobrist::keys(0x1234);`
 pub const fn keys<const N: usize>(seed: u64) -> [u64; N] {

@@ -87,12 +87,20 @@ impl<G: Game> Worker<'_, G> {
             }
         }
 
-        let static_eval = if in_check {
-            NO_EVAL
-        } else if excluded.is_some() {
-            self.frames[ply].static_eval
+        // The table keeps the raw evaluation; the search uses it corrected by what the
+        // correction history learnt (a singular search reuses its node's).
+        let correction_keys = if in_check {
+            None
         } else {
-            self.stored_or_fresh_eval(entry.map(|e| e.eval), pos, ply)
+            pos.correction_keys()
+        };
+        let (raw_eval, static_eval) = if in_check {
+            (NO_EVAL, NO_EVAL)
+        } else if excluded.is_some() {
+            (NO_EVAL, self.frames[ply].static_eval)
+        } else {
+            let raw = self.stored_or_fresh_eval(entry.map(|e| e.eval), pos, ply);
+            (raw, self.corrected_eval(side, correction_keys, raw))
         };
         let eval = match entry {
             Some(e)
@@ -379,12 +387,27 @@ impl<G: Game> Worker<'_, G> {
             Bound::Upper
         };
         if excluded.is_none() {
+            // The evaluation was wrong by what the search found, unless the bound says
+            // nothing about it or a capture decided the node.
+            if let Some(keys) = correction_keys {
+                let quiet_best = best_move.is_none_or(|(m, _)| !pos.is_tactical(m));
+                let informative = match bound {
+                    Bound::Lower => best_score > static_eval,
+                    Bound::Upper => best_score < static_eval,
+                    Bound::Exact => true,
+                };
+                if quiet_best && informative && best_score.abs() < MATE_BOUND {
+                    self.hist
+                        .correction
+                        .update(side, &keys, depth, best_score - static_eval);
+                }
+            }
             self.shared.tt.store(
                 key,
                 ply,
                 best_move.map(|(m, _)| G::pack(m)),
                 best_score,
-                static_eval,
+                raw_eval,
                 depth,
                 bound,
             );

@@ -1,8 +1,10 @@
 //! Per-thread move-ordering memory: butterfly history (side × `history_slot`),
 //! continuation history (the slot of the move one or two plies back × this move's slot),
-//! countermoves (indexed by the slot of the previous move) and two killers per ply.
+//! countermoves (indexed by the slot of the previous move), two killers per ply, and the
+//! correction history (`correction.rs`).
 //! Tables are sized by `G::HISTORY_SLOTS` and live on the heap. Knows no game.
 
+use super::correction::Correction;
 use super::params::Params;
 use crate::core::{Game, Side};
 
@@ -31,6 +33,8 @@ pub struct Histories<G: Game> {
     continuation: Box<[i16]>,
     countermoves: Box<[G::Move]>,
     killers: Box<[[G::Move; 2]]>,
+    /// How wrong the static evaluation was in positions of the same structure.
+    pub correction: Correction,
 }
 
 impl<G: Game> Histories<G> {
@@ -40,6 +44,7 @@ impl<G: Game> Histories<G> {
             continuation: vec![0; slots::<G>() * slots::<G>()].into_boxed_slice(),
             countermoves: vec![G::Move::default(); slots::<G>()].into_boxed_slice(),
             killers: vec![[G::Move::default(); 2]; max_ply + 2].into_boxed_slice(),
+            correction: Correction::default(),
         }
     }
 

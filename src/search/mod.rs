@@ -2,7 +2,7 @@
 //! file only names the parts and the API the rest of the engine uses; it defines nothing.
 //!
 //! The parts, leaves first (each uses only those before it): `tt` (the transposition
-//! table and `Bound`), `params`, `history`, `memory` (each thread's histories kept from
+//! table and `Bound`), `params`, `correction` (how wrong the static evaluation was before), `history`, `memory` (each thread's histories kept from
 //! one search to the next), `types` (limits, control flags, reports, answers), `time`,
 //! `draw`, `picker`, `shared` (what the threads of one search share),
 //! `worker` (one thread's state and node accounting), `alphabeta`, `qsearch` and `root`
@@ -11,6 +11,7 @@
 
 mod alphabeta;
 mod bench;
+mod correction;
 mod draw;
 mod history;
 mod memory;

@@ -111,6 +111,11 @@ params! {
     hp_depth = 4, 1..=10, step 1;
     hp_margin = 4096, 512..=16384, step 256;
 
+    /// Correction history: weights (in 1/256) of the pawn-structure entry and of each
+    /// side's other-pieces entry added to the static evaluation.
+    corr_pawn_weight = 128, 0..=512, step 16;
+    corr_piece_weight = 64, 0..=512, step 16;
+
     /// Lazy SMP: shallowest depth at which a thread defers moves another one searches
     /// (ABDADA-style; 99 = never). With depth skipping it cut the 2-thread nodes to depth 18
     /// from 1.29x to 1.22x of one thread's (50 positions).

@@ -39,10 +39,12 @@ impl<G: Game> Worker<'_, G> {
             pos.is_pseudo_legal(m) && (in_check || pos.is_tactical(m)) && pos.is_legal(m)
         });
 
-        let (static_eval, stand_pat) = if in_check {
+        let (raw_eval, stand_pat) = if in_check {
             (NO_EVAL, -INFINITE)
         } else {
-            let se = self.stored_or_fresh_eval(entry.map(|e| e.eval), pos, ply);
+            let raw = self.stored_or_fresh_eval(entry.map(|e| e.eval), pos, ply);
+            let keys = pos.correction_keys();
+            let se = self.corrected_eval(pos.side_to_move(), keys, raw);
             let sp = match entry {
                 Some(e) if e.score.abs() < MATE_BOUND && bound_refines(e.bound, e.score, se) => {
                     e.score
@@ -53,11 +55,11 @@ impl<G: Game> Worker<'_, G> {
                 if entry.is_none() {
                     self.shared
                         .tt
-                        .store(key, ply, None, sp, se, 0, Bound::Lower);
+                        .store(key, ply, None, sp, raw, 0, Bound::Lower);
                 }
                 return sp;
             }
-            (se, sp)
+            (raw, sp)
         };
         alpha = alpha.max(stand_pat);
 
@@ -122,7 +124,7 @@ impl<G: Game> Worker<'_, G> {
             ply,
             best_move.map(G::pack),
             best_score,
-            static_eval,
+            raw_eval,
             0,
             bound,
         );

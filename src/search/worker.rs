@@ -12,7 +12,7 @@ use super::time::TimeManager;
 use super::tt::{Bound, NO_EVAL};
 use super::types::{Limits, MAX_PLY};
 use crate::core::score::{mate_in, mated_in, Score, DRAW, MATE_BOUND};
-use crate::core::{Game, HistoryEntry, MoveList, Verdict};
+use crate::core::{Game, HistoryEntry, MoveList, Side, Verdict};
 use crate::nnue::{simd::Kernels, store, AccumulatorStack};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -221,6 +221,16 @@ impl<'a, G: Game> Worker<'a, G> {
         match stored {
             Some(e) if e != NO_EVAL => e,
             _ => self.static_eval(pos, ply),
+        }
+    }
+
+    /// The raw static evaluation `raw` corrected by this thread's correction history
+    /// (unchanged where the game gives no structure keys).
+    #[inline]
+    pub(super) fn corrected_eval(&self, side: Side, keys: Option<[u64; 3]>, raw: Score) -> Score {
+        match keys {
+            Some(k) => self.hist.correction.correct(&self.p, side, &k, raw),
+            None => raw,
         }
     }
 

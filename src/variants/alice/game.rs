@@ -10,6 +10,7 @@ use super::movegen;
 use super::position::AlicePosition;
 use super::rules::AliceRules;
 use crate::core::eval_mode::{eval_mode, EvalMode};
+use crate::core::zobrist::hash_words;
 use crate::core::{Game, GameConfig, GenKind, MoveList, Notation, Score, Side};
 use crate::variants::chess::game::board8_glue;
 use crate::variants::chess::types::{Kind, Move, MoveKind, EMPTY};
@@ -78,6 +79,29 @@ impl<R: AliceRules> Game for AlicePosition<R> {
             EvalMode::Material => self.material_eval(),
             EvalMode::Nnue | EvalMode::Classical => self.static_eval(),
         }
+    }
+
+    /// The pawns on both boards, and each side's other pieces with the board they are on.
+    fn correction_keys(&self) -> Option<[u64; 3]> {
+        let pawns = self.kind_bb(Kind::Pawn);
+        let board_a = self.boards[0];
+        let others = |side: Side| {
+            let own = self.side_bb(side);
+            hash_words([
+                own & board_a & !pawns,
+                own & self.kind_bb(Kind::Knight),
+                own & self.kind_bb(Kind::Bishop),
+                own & self.kind_bb(Kind::Rook),
+                own & self.kind_bb(Kind::Queen),
+                own & self.kind_bb(Kind::King),
+            ])
+        };
+        let white = self.side_bb(Side::White);
+        Some([
+            hash_words([pawns & white, pawns & !white, pawns & board_a]),
+            others(Side::White),
+            others(Side::Black),
+        ])
     }
 
     /// Only bare kings: in Alice a lone knight or bishop can still mate (the defending

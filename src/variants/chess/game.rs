@@ -8,6 +8,7 @@ use super::fen::START_FEN;
 use super::movegen;
 use super::position::Chess;
 use super::types::{Kind, Move, MoveKind, EMPTY};
+use crate::core::zobrist::hash_words;
 use crate::core::{Game, GameConfig, GenKind, MoveList, Notation, Score, Side};
 
 /// The `core::Game` methods that chess and Alice chess map the same way onto their own
@@ -145,6 +146,28 @@ impl Game for Chess {
 
     fn evaluate(&self) -> Score {
         self.static_eval()
+    }
+
+    fn correction_keys(&self) -> Option<[u64; 3]> {
+        let pawns = self.kind_bb(Kind::Pawn);
+        let others = |side: Side| {
+            let own = self.side_bb(side);
+            hash_words([
+                own & self.kind_bb(Kind::Knight),
+                own & self.kind_bb(Kind::Bishop),
+                own & self.kind_bb(Kind::Rook),
+                own & self.kind_bb(Kind::Queen),
+                own & self.kind_bb(Kind::King),
+            ])
+        };
+        Some([
+            hash_words([
+                pawns & self.side_bb(Side::White),
+                pawns & self.side_bb(Side::Black),
+            ]),
+            others(Side::White),
+            others(Side::Black),
+        ])
     }
 
     fn is_insufficient_material(&self) -> bool {

@@ -44,6 +44,8 @@ pub trait CellSet:
     fn last(self) -> usize;
     /// Number of cells.
     fn count(self) -> u32;
+    /// The set as two 64-bit words, low cells first (for hashing).
+    fn words(self) -> [u64; 2];
     /// Whether the set has two or more cells.
     #[inline(always)]
     fn several(self) -> bool {
@@ -75,6 +77,11 @@ macro_rules! cell_set_for_words {
             #[inline(always)]
             fn count(self) -> u32 {
                 self.count_ones()
+            }
+            #[inline(always)]
+            fn words(self) -> [u64; 2] {
+                let wide = self as u128;
+                [wide as u64, (wide >> 64) as u64]
             }
         }
     )*};

@@ -10,6 +10,7 @@ use super::moves::{move_text, parse_move_text, Move, MOVE_BITS};
 use super::pieces::{code_kind, Kind, CODES, EMPTY, KINDS};
 use super::position::CubePosition;
 use crate::core::eval_mode::{eval_mode, EvalMode};
+use crate::core::zobrist::hash_words;
 use crate::core::{Game, GameConfig, GenKind, MoveList, Notation, Score, Side};
 
 impl<C: Cube> Game for CubePosition<C> {
@@ -164,6 +165,26 @@ impl<C: Cube> Game for CubePosition<C> {
             EvalMode::Material => self.material_eval(),
             EvalMode::Nnue | EvalMode::Classical | EvalMode::Chess => self.static_eval(),
         }
+    }
+
+    /// The pawns of both sides, and each side's other pieces.
+    fn correction_keys(&self) -> Option<[u64; 3]> {
+        let [w0, w1] = self.pieces(Side::White, Kind::Pawn).words();
+        let [b0, b1] = self.pieces(Side::Black, Kind::Pawn).words();
+        let others = |side: Side| {
+            let mut words = [0u64; 2 * (KINDS - 1)];
+            for (i, kind) in Kind::ALL.iter().filter(|&&k| k != Kind::Pawn).enumerate() {
+                let [lo, hi] = self.pieces(side, *kind).words();
+                words[2 * i] = lo;
+                words[2 * i + 1] = hi;
+            }
+            hash_words(words)
+        };
+        Some([
+            hash_words([w0, w1, b0, b1]),
+            others(Side::White),
+            others(Side::Black),
+        ])
     }
 
     /// Only bare kings: no other material can be ruled out from mating in 3D.

@@ -11,6 +11,7 @@ use super::notation;
 use super::position::Xiangqi;
 use super::rules;
 use crate::core::perft;
+use crate::core::zobrist::hash_words;
 use crate::core::{
     Game, GameConfig, GenKind, HistoryEntry, MoveList, Notation, Score, Side, Verdict,
 };
@@ -161,6 +162,23 @@ impl Game for Xiangqi {
 
     fn evaluate(&self) -> Score {
         eval::evaluate(self)
+    }
+
+    /// The soldiers of both sides, and each side's other pieces.
+    fn correction_keys(&self) -> Option<[u64; 3]> {
+        let halves = |bb: u128| [bb as u64, (bb >> 64) as u64];
+        let [r0, r1] = halves(self.bb(0, Kind::Soldier));
+        let [b0, b1] = halves(self.bb(1, Kind::Soldier));
+        let others = |side: usize| {
+            let mut words = [0u64; 12];
+            for (i, kind) in KINDS.iter().filter(|&&k| k != Kind::Soldier).enumerate() {
+                let [lo, hi] = halves(self.bb(side, *kind));
+                words[2 * i] = lo;
+                words[2 * i + 1] = hi;
+            }
+            hash_words(words)
+        };
+        Some([hash_words([r0, r1, b0, b1]), others(0), others(1)])
     }
 
     /// No legal move loses in Xiangqi, checkmate and stalemate alike.

@@ -155,6 +155,16 @@ params! {
     tm_stability_max = 140, 100..=250, step 10;
     tm_stability_step = 12, 0..=40, step 2;
     tm_stability_min = 70, 30..=100, step 5;
+    /// Time: the soft limit is also scaled by (base − share of the nodes spent on the
+    /// best move) × mul / 100, percent: a best move that took nearly every node needs
+    /// little more time, one that took few is contested.
+    tm_node_base = 150, 100..=250, step 5;
+    tm_node_mul = 135, 50..=250, step 5;
+    /// Time: and by 100 + fall × (last iterations' mean score − this score) / 10,
+    /// clamped to [min, max] percent: a falling score gets more time.
+    tm_fall_mul = 6, 0..=30, step 1;
+    tm_fall_min = 85, 50..=100, step 5;
+    tm_fall_max = 140, 100..=250, step 10;
 }
 
 /// Sets a tunable by name (case-insensitive) for later searches. The value is clamped

@@ -1,6 +1,7 @@
 //! The root of one thread's search: iterative deepening, aspiration windows, MultiPV,
 //! root move ordering, and (main thread only) iteration reports and the soft time
-//! limit. An aborted iteration keeps only root moves whose search completed. Knows no game.
+//! limit, scaled by the best move's stability, its share of the nodes and the score's
+//! trend. An aborted iteration keeps only root moves whose search completed. Knows no game.
 
 use super::history::NO_SLOT;
 use super::tt::Bound;
@@ -30,6 +31,8 @@ struct RootMove<M> {
     pv: Vec<M>,
     /// The depth `score` was found at, and `prev_score`'s (for the lines of a stopped search).
     depths: [u32; 2],
+    /// Nodes this thread searched under this move, every iteration together.
+    nodes: u64,
 }
 
 /// What one thread found.
@@ -68,6 +71,7 @@ impl<G: Game> Worker<'_, G> {
                 seldepth: 0,
                 pv: vec![mv],
                 depths: [0, 0],
+                nodes: 0,
             })
             .collect();
         let multipv = if self.is_main() {
@@ -82,6 +86,8 @@ impl<G: Game> Worker<'_, G> {
         let mut completed = 0;
         let mut stable_iterations = 0;
         let mut last_best = None;
+        // The main thread's mean score of the iterations so far (a falling score wants time).
+        let mut mean_score: Option<Score> = None;
 
         // Odd helpers start one ply deeper, so that they stay ahead of the others.
         let first_depth = if self.is_main() {
@@ -141,10 +147,21 @@ impl<G: Game> Worker<'_, G> {
                 }
             }
             self.refresh_ponder();
+            let score = rms[0].score;
+            let falling = mean_score.map_or(0, |m| m - score);
+            if score.abs() < MATE_BOUND {
+                mean_score = Some(mean_score.map_or(score, |m| (m + score) / 2));
+            }
             if let Some(clock) = &self.clock {
                 let p = &self.p;
-                let mut scale = (p.tm_stability_max - p.tm_stability_step * stable_iterations)
-                    .max(p.tm_stability_min);
+                let stability = (p.tm_stability_max - p.tm_stability_step * stable_iterations)
+                    .max(p.tm_stability_min) as i64;
+                let total: u64 = rms.iter().map(|rm| rm.nodes).sum();
+                let share = (rms[0].nodes * 100 / total.max(1)) as i64;
+                let effort = ((p.tm_node_base as i64 - share) * p.tm_node_mul as i64 / 100).max(1);
+                let fall = (100 + p.tm_fall_mul as i64 * falling as i64 / 10)
+                    .clamp(p.tm_fall_min as i64, p.tm_fall_max as i64);
+                let mut scale = (stability * effort * fall / 10_000) as i32;
                 if rms.len() == 1 {
                     scale = scale.min(10);
                 }
@@ -312,6 +329,7 @@ impl<G: Game> Worker<'_, G> {
             let announced = busy.is_some_and(|table| table.enter(key));
             let gives_check = child.in_check();
             let new_depth = depth - 1 + gives_check as i32;
+            let nodes_before = self.own_nodes();
             self.push_child(&child, 0, gives_check, root_slot(root, m), false);
             let mut score;
             if first {
@@ -323,6 +341,7 @@ impl<G: Game> Worker<'_, G> {
                 }
             }
             self.line.pop();
+            rms[i].nodes += self.own_nodes() - nodes_before;
             if announced {
                 if let Some(table) = busy {
                     table.leave(key);

@@ -283,6 +283,11 @@ impl<G: Game> Worker<'_, G> {
         self.nodes += 1;
     }
 
+    /// Nodes this thread searched.
+    pub(super) fn own_nodes(&self) -> u64 {
+        self.nodes
+    }
+
     /// Nodes of every thread, this one counted exactly.
     pub fn all_nodes(&self) -> u64 {
         let own = self.shared.published_nodes(self.id);

@@ -4,6 +4,7 @@
 //! when that side's other pieces stand alike; side to move, castling and clocks play no
 //! part. What "stand alike" means is read from the FEN's placement, not from the engine.
 
+use kaleido::core::rng::Rng;
 use kaleido::core::{Game, GameConfig, MoveList};
 use kaleido::variants::alice::Alice;
 use kaleido::variants::chess::Chess;
@@ -55,7 +56,7 @@ fn views(fen: &str) -> [Vec<String>; 3] {
 /// Positions of `games` random games of up to `plies` plies (a fixed generator).
 fn random_positions<G: Game>(games: usize, plies: usize) -> Vec<G> {
     let cfg = GameConfig::default();
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
     let mut out = Vec::new();
     for _ in 0..games {
         let mut pos = G::startpos(&cfg);
@@ -66,11 +67,7 @@ fn random_positions<G: Game>(games: usize, plies: usize) -> Vec<G> {
             if moves.is_empty() {
                 break;
             }
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let m = moves.as_slice()[(state % moves.len() as u64) as usize];
-            pos.play(m);
+            pos.play(moves.as_slice()[rng.below(moves.len())]);
         }
     }
     out

@@ -88,8 +88,9 @@ impl<G: Game> Worker<'_, G> {
         }
 
         // The table keeps the raw evaluation; the search uses it corrected by what the
-        // correction history learnt (a singular search reuses its node's).
-        let correction_keys = if in_check {
+        // correction history learnt (a singular search reuses its node's and, writing
+        // nothing back, needs no keys).
+        let correction_keys = if in_check || excluded.is_some() {
             None
         } else {
             pos.correction_keys()

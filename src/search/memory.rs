@@ -1,9 +1,9 @@
 //! What one search leaves to the next search of the same game: each thread's move-ordering
 //! histories (butterfly, continuation, countermoves) and its correction history, which
 //! take thousands of nodes to fill and stay true from one move to the next, as Stockfish
-//! keeps them until `ucinewgame`. The store is type-erased so that the protocol can hold it across
-//! searches (and variant switches) without knowing any game: a thread finds its tables
-//! again only when the game type is the same. Killers are per ply of the search path,
+//! keeps them until `ucinewgame`. The store is type-erased so that the protocol can hold
+//! it across searches (and variant switches) without knowing any game: a thread finds its
+//! tables again only when the game type is the same. Killers are per ply of the search path,
 //! so a search starts with none. Knows no game and no protocol.
 
 use super::history::Histories;

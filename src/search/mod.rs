@@ -2,12 +2,13 @@
 //! file only names the parts and the API the rest of the engine uses; it defines nothing.
 //!
 //! The parts, leaves first (each uses only those before it): `tt` (the transposition
-//! table and `Bound`), `params`, `correction` (how wrong the static evaluation was before), `history`, `memory` (each thread's histories kept from
-//! one search to the next), `types` (limits, control flags, reports, answers), `time`,
-//! `draw`, `picker`, `shared` (what the threads of one search share),
-//! `worker` (one thread's state and node accounting), `alphabeta`, `qsearch` and `root`
-//! (the algorithm, as methods of the worker), `threads` (the only place that starts search
-//! threads or waits for `stop`) and `bench`. Nothing outside sees `shared` or `worker`.
+//! table and `Bound`), `params`, `correction` (how wrong the static evaluation was
+//! before), `history`, `memory` (each thread's histories kept from one search to the
+//! next), `types` (limits, control flags, reports, answers), `time`, `draw`, `picker`,
+//! `shared` (what the threads of one search share), `worker` (one thread's state and node
+//! accounting), `alphabeta`, `qsearch` and `root` (the algorithm, as methods of the
+//! worker), `threads` (the only place that starts search threads or waits for `stop`) and
+//! `bench`. Nothing outside sees `shared` or `worker`.
 
 mod alphabeta;
 mod bench;

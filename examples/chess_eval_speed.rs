@@ -4,6 +4,7 @@
 //! ~20k positions). Prints wall and CPU figures so runs on a loaded machine compare.
 
 use kaleido::core::perft::parse_epd;
+use kaleido::core::rng::Rng;
 use kaleido::core::{Game, GameConfig, MoveList};
 use kaleido::variants::chess::Chess;
 use std::hint::black_box;
@@ -44,7 +45,7 @@ fn main() {
 /// Every reference position plus the positions along fixed-seed random playouts from it.
 fn sample_positions() -> Vec<Chess> {
     let mut out = Vec::new();
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     for (path, chess960) in SOURCES {
         let text = std::fs::read_to_string(path).unwrap_or_default();
         let cfg = GameConfig {
@@ -64,10 +65,7 @@ fn sample_positions() -> Vec<Chess> {
                     if moves.is_empty() {
                         break;
                     }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    pos.play(moves[(seed % moves.len() as u64) as usize]);
+                    pos.play(moves[rng.below(moves.len())]);
                 }
             }
         }

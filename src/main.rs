@@ -89,7 +89,7 @@ fn main() {
             let list: Result<Vec<Variant>, String> =
                 variant.iter().map(|v| Variant::parse(v)).collect();
             match list.and_then(|list| kaleido::session::bench_report(depth, &list)) {
-                Ok(lines) => lines.iter().for_each(|l| println!("{l}")),
+                Ok(lines) => print_lines(lines),
                 Err(e) => {
                     eprintln!("error: {e}");
                     std::process::exit(2);
@@ -107,11 +107,7 @@ fn main() {
         Some(Command::Notation(args)) => std::process::exit(kaleido::notation::run(&args)),
         Some(Command::Datagen(args)) => std::process::exit(kaleido::datagen::run(args)),
         Some(Command::Render(args)) => std::process::exit(kaleido::render::run(&args)),
-        Some(Command::Spsa { rate }) => {
-            for line in kaleido::search::params::spsa_lines(rate) {
-                println!("{line}");
-            }
-        }
+        Some(Command::Spsa { rate }) => print_lines(kaleido::search::params::spsa_lines(rate)),
     }
 }
 
@@ -138,15 +134,27 @@ fn run_perft(depth: u32, variant: &str, fen: Option<&str>, chess960: bool, singl
     let divide = session.divide(depth);
     let secs = start.elapsed().as_secs_f64();
     let total: u64 = divide.iter().map(|(_, n)| n).sum();
-    for (mv, n) in &divide {
-        println!("{mv}: {n}");
-    }
-    println!();
-    println!("Nodes searched: {total}");
-    println!(
+    let mut lines: Vec<String> = divide.iter().map(|(mv, n)| format!("{mv}: {n}")).collect();
+    lines.push(String::new());
+    lines.push(format!("Nodes searched: {total}"));
+    lines.push(format!(
         "Time: {:.3} s, {:.0} nodes/s",
         secs,
         total as f64 / secs.max(1e-9)
-    );
+    ));
+    print_lines(lines);
     0
+}
+
+/// Writes a one-shot command's report to stdout. A reader that closed the pipe early
+/// (`kaleido bench | head -1`) ends the output quietly instead of panicking as `println!` does.
+fn print_lines<S: AsRef<str>>(lines: impl IntoIterator<Item = S>) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    for line in lines {
+        if writeln!(out, "{}", line.as_ref()).is_err() {
+            return;
+        }
+    }
+    let _ = out.flush();
 }

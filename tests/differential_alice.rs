@@ -7,6 +7,7 @@
 //! One python3 process (`tests/tools/fsf_alice_oracle.py`) answers all positions. When
 //! python3 or the module is missing the test prints a visible `SKIP:` line and passes.
 
+use kaleido::core::rng::Rng;
 use kaleido::core::{Game, GameConfig, GenKind, MoveList, Notation};
 use kaleido::variants::alice::Alice;
 use std::io::{BufRead, BufReader, Write};
@@ -19,22 +20,6 @@ const PLAYOUTS_PER_START: u64 = 1;
 /// Random castling-rich positions drawn (about two thirds are valid).
 const CASTLING_POSITIONS: usize = 400;
 const MIN_POSITIONS: usize = 1000;
-
-/// SplitMix64: a small deterministic generator (the test must not depend on `rand`'s streams).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// One position to compare: the mode, its FEN, our legal moves, the move played (if
 /// any) and our FEN after it.
@@ -110,7 +95,7 @@ fn collect_probes() -> Vec<Probe> {
     );
     let text = std::fs::read_to_string(path).expect("read alice/playout_starts.txt");
     let mut probes = Vec::new();
-    let mut rng = Rng(0xA11CE);
+    let mut rng = Rng::new(0xA11CE);
     // `ALICE_DIFF_SCALE=n` multiplies the playouts for a deeper (slower) check by hand.
     let scale: u64 = std::env::var("ALICE_DIFF_SCALE")
         .ok()

@@ -3,6 +3,7 @@
 //! equal the one Fairy-Stockfish prints for `go perft 1` (one engine process for all
 //! positions). Prints `SKIP:` when the `fairy-stockfish` binary is absent.
 
+use kaleido::core::rng::Rng;
 use kaleido::core::{Game, GameConfig, MoveList, Notation};
 use kaleido::variants::xiangqi::Xiangqi;
 use std::collections::BTreeSet;
@@ -12,20 +13,6 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 const MIN_POSITIONS: usize = 1000;
 const PLAYOUTS_PER_START: usize = 6;
 const MAX_PLIES: usize = 160;
-
-/// A small deterministic generator (xorshift64*), so runs are reproducible.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 struct Fsf {
     _child: Child,
@@ -117,7 +104,7 @@ fn legal_moves_match_fairy_stockfish() {
     ))
     .expect("read playout starts");
     let cfg = GameConfig::default();
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     let (mut positions, mut moves_compared, mut checks) = (0usize, 0usize, 0usize);
     let mut failures = Vec::new();
     for start in starts

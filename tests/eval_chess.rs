@@ -4,6 +4,7 @@
 //! `tests/data/chess/eval_cases.txt` (orderings, features, drawish endings) hold.
 
 use kaleido::core::perft::parse_epd;
+use kaleido::core::rng::Rng;
 use kaleido::core::{Game, GameConfig, MoveList};
 use kaleido::variants::chess::eval::layout::{weights_source, GROUPS, N_WEIGHTS, WEIGHT_NAMES};
 use kaleido::variants::chess::eval::weights::WEIGHTS;
@@ -36,7 +37,7 @@ fn white_eval(p: &Chess) -> i32 {
 /// Fixed-seed positions: every perft reference position and random playouts from it.
 fn playout_positions(per_start: usize, plies: usize) -> Vec<(Chess, bool)> {
     let mut out = Vec::new();
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
     for (path, chess960) in [
         ("tests/data/perft/chess.epd", false),
         ("tests/data/perft/chess960.epd", true),
@@ -53,10 +54,7 @@ fn playout_positions(per_start: usize, plies: usize) -> Vec<(Chess, bool)> {
                     if moves.is_empty() {
                         break;
                     }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    p.play(moves[(seed % moves.len() as u64) as usize]);
+                    p.play(moves[rng.below(moves.len())]);
                 }
             }
         }

@@ -2,6 +2,7 @@
 //! up to a node cap per count so the whole file stays within the CI budget.
 
 use kaleido::core::perft::{parse_epd, run_suite};
+use kaleido::core::rng::Rng;
 use kaleido::core::{Game, GameConfig, MoveList, Notation};
 use kaleido::variants::chess::Chess;
 
@@ -160,21 +161,6 @@ fn rule_cases() {
     );
 }
 
-/// A small fixed-seed generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 const SEED_FENS: [&str; 4] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -189,7 +175,7 @@ fn garbage_fen_never_panics() {
     let alphabet: Vec<char> = "pnbrqkPNBRQK0123456789/ -wbKQkqHAhaXx|é+-e3a9"
         .chars()
         .collect();
-    let mut rng = Rng(0x5EED_F00D_1234_5678);
+    let mut rng = Rng::new(0x5EED_F00D_1234_5678);
     let mut accepted = 0;
     for round in 0..20_000 {
         let mut text: Vec<char> = SEED_FENS[round % SEED_FENS.len()].chars().collect();
@@ -240,7 +226,7 @@ fn garbage_fen_never_panics() {
 /// and castling rights are canonical), and `is_pseudo_legal` agrees with generation.
 #[test]
 fn random_playouts_keep_keys_and_legality_consistent() {
-    let mut rng = Rng(0xC0FF_EE00_0000_0001);
+    let mut rng = Rng::new(0xC0FF_EE00_0000_0001);
     let mut plies = 0;
     for (game, fen) in SEED_FENS.iter().cycle().take(200).enumerate() {
         let cfg = GameConfig {

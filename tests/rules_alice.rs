@@ -7,6 +7,7 @@
 //! - `tests/data/alice/moves.txt`: move texts (castling aliases, promotions, garbage);
 //! - `tests/data/alice/see.txt`: static exchange results across the two boards.
 
+use kaleido::core::rng::Rng;
 use kaleido::core::{Game, GameConfig, GenKind, MoveList, Notation, Verdict};
 use kaleido::variants::alice::Alice;
 use kaleido::variants::chess::types::Move;
@@ -231,15 +232,6 @@ fn assert_tactical_subset(pos: &Alice, list: &MoveList<Move>, context: &str) {
     assert_eq!(got, want, "{context}: tactical moves of {}", pos.fen());
 }
 
-/// SplitMix64 for the mutation fuzzer (fixed seed: failures reproduce).
-fn next_random(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 #[test]
 fn mutated_fens_never_panic_and_accepted_ones_round_trip() {
     let text = data("alice/fen.txt");
@@ -259,15 +251,15 @@ fn mutated_fens_never_panic_and_accepted_ones_round_trip() {
             .map(|s| s.to_string()),
     );
     let alphabet: Vec<char> = "pnbrqkPNBRQK|/12345678 wb-KQkqAHah09x".chars().collect();
-    let mut state = 0x5EED_A11C_E000_0001u64;
+    let mut rng = Rng::new(0x5EED_A11C_E000_0001);
     let (mut accepted, mut tried) = (0, 0);
     for seed in &seeds {
         for _ in 0..300 {
             let mut chars: Vec<char> = seed.chars().collect();
-            for _ in 0..1 + next_random(&mut state) % 3 {
-                let at = (next_random(&mut state) as usize) % (chars.len() + 1);
-                let c = alphabet[(next_random(&mut state) as usize) % alphabet.len()];
-                match next_random(&mut state) % 3 {
+            for _ in 0..1 + rng.next_u64() % 3 {
+                let at = (rng.next_u64() as usize) % (chars.len() + 1);
+                let c = alphabet[(rng.next_u64() as usize) % alphabet.len()];
+                match rng.next_u64() % 3 {
                     0 => chars.insert(at, c),
                     1 if at < chars.len() => {
                         chars.remove(at);
@@ -277,7 +269,7 @@ fn mutated_fens_never_panic_and_accepted_ones_round_trip() {
                 }
             }
             let fen: String = chars.into_iter().collect();
-            let chess960 = next_random(&mut state) & 1 == 0;
+            let chess960 = rng.next_u64() & 1 == 0;
             let cfg = GameConfig {
                 chess960,
                 ..GameConfig::default()

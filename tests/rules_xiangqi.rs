@@ -4,6 +4,7 @@
 //! (perpetual check, perpetual chase, plain repetition), FEN rejection and acceptance,
 //! and the UCI/UCCI notations.
 
+use kaleido::core::rng::Rng;
 use kaleido::core::{Game, GameConfig, HistoryEntry, MoveList, Notation, Verdict};
 use kaleido::variants::xiangqi::Xiangqi;
 
@@ -214,13 +215,8 @@ fn packed_moves_survive_and_garbage_is_rejected() {
 #[test]
 fn generators_agree_along_random_playouts() {
     use kaleido::core::GenKind;
-    let mut seed = 0x1234_5678_9ABC_DEF1u64;
-    let mut rand = |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut rng = Rng::new(0x1234_5678_9ABC_DEF1);
+    let mut rand = |n: usize| rng.below(n);
     let mut positions = 0;
     for _ in 0..20 {
         let mut p = Xiangqi::startpos(&cfg());
@@ -264,13 +260,8 @@ fn damaged_fens_never_panic() {
         "2bak4/4a4/4b4/4R4/2c6/2n6/9/9/4A4/3AK4 b - - 0 1",
     ];
     let alphabet: Vec<char> = "rnbakcpRNBAKCPEHeh0123456789/ -wbx".chars().collect();
-    let mut seed = 0xDEAD_BEEF_u64;
-    let mut rand = |n: usize| {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((seed >> 33) % n as u64) as usize
-    };
+    let mut rng = Rng::new(0xDEAD_BEEF);
+    let mut rand = |n: usize| rng.below(n);
     let mut accepted = 0;
     for src in sources {
         let chars: Vec<char> = src.chars().collect();

@@ -171,6 +171,11 @@ pub trait EngineDriver: Send {
     fn castles_in_san(&self) -> bool {
         false
     }
+    /// The `info string error: ...` lines the engine printed while it was set up (its
+    /// options, its variant): a rejected option would otherwise go unnoticed.
+    fn setup_errors(&self) -> &[String] {
+        &[]
+    }
     /// Prepares a new game; `Unsupported` when the engine cannot play it.
     fn new_game(&mut self, setup: &GameSetup) -> Result<(), EngineError>;
     /// Asks for a move.

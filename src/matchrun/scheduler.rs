@@ -139,6 +139,12 @@ fn check_engines(
                     let result = driver
                         .new_game(&setup)
                         .map_err(|e| format!("engine '{}': {e}", spec.name));
+                    for error in driver.setup_errors() {
+                        eprintln!(
+                            "kaleido match: warning: engine '{}' said: {error}",
+                            spec.name
+                        );
+                    }
                     let reported = driver.reported_name().map(str::to_string);
                     driver.quit();
                     result.map(|_| reported)

@@ -26,6 +26,8 @@ pub struct UciDriver {
     timeout: Duration,
     /// UCCI: whether times are sent in milliseconds (else seconds).
     millis: bool,
+    /// `info string error` lines read while waiting for `readyok`.
+    setup_errors: Vec<String>,
 }
 
 /// Reads `option name <id> type ... var a var b` (UCI) or `option <id> type ...` (UCCI).
@@ -108,6 +110,17 @@ pub fn parse_info(line: &str, score: &mut Option<i32>, depth: &mut Option<u32>) 
     }
 }
 
+/// Whether `line` is an engine's report of a command it refused (`info string error ...`,
+/// the form kaleido and Stockfish use).
+fn is_error_report(line: &str) -> bool {
+    let mut tokens = line.split_whitespace();
+    tokens.next() == Some("info")
+        && tokens.next() == Some("string")
+        && tokens
+            .next()
+            .is_some_and(|t| t.trim_end_matches(':').eq_ignore_ascii_case("error"))
+}
+
 /// Reads a `bestmove` / `nobestmove` line.
 pub fn parse_bestmove(line: &str) -> Option<Decision> {
     let mut tokens = line.split_whitespace();
@@ -167,6 +180,7 @@ impl UciDriver {
             options,
             timeout: config.startup_timeout,
             millis: true,
+            setup_errors: Vec::new(),
         };
         // UCCI times are milliseconds unless `option.usemillisec=false` is given: engines
         // that declare `usemillisec` are switched to it, and Fairy-Stockfish 11.1 reads
@@ -210,11 +224,19 @@ impl UciDriver {
         let _ = self.process.send(line.trim_end());
     }
 
+    /// Sends `isready` and waits for `readyok`, keeping the errors the engine reports on the
+    /// way (those of the commands sent before it).
     fn ping(&mut self) -> Result<(), EngineError> {
         self.process.send("isready")?;
         let deadline = deadline_in(self.timeout);
-        self.process
-            .wait_for(deadline, |l| (l.trim() == "readyok").then_some(()))?;
+        let errors = &mut self.setup_errors;
+        self.process.wait_for(deadline, |l| {
+            let line = l.trim();
+            if is_error_report(line) && !errors.iter().any(|e| e == line) {
+                errors.push(line.to_string());
+            }
+            (line == "readyok").then_some(())
+        })?;
         Ok(())
     }
 
@@ -328,6 +350,10 @@ impl EngineDriver for UciDriver {
         self.name.as_deref()
     }
 
+    fn setup_errors(&self) -> &[String] {
+        &self.setup_errors
+    }
+
     fn notation(&self) -> Notation {
         if self.ucci {
             Notation::Ucci
@@ -395,6 +421,15 @@ mod tests {
         let o = parse_option_line("option usemillisec type check default true", true).unwrap();
         assert_eq!(o.name, "usemillisec");
         assert!(parse_option_line("option usemillisec type check", false).is_none());
+    }
+
+    #[test]
+    fn recognises_error_reports() {
+        assert!(is_error_report("info string error: no such option 'X'"));
+        assert!(is_error_report("info string ERROR cannot read net"));
+        assert!(!is_error_report("info string errors are fine"));
+        assert!(!is_error_report("info string NNUE evaluation using x.nnue"));
+        assert!(!is_error_report("info depth 3 score cp 5"));
     }
 
     #[test]

@@ -163,6 +163,7 @@ impl<G: Game> Worker<'_, G> {
         if let (Some(hm), Some(e)) = (hash_move, entry) {
             if G::HASH_MOVE_SELECTIVITY
                 && depth >= p.se_depth
+                && (p.smp_helper_se > 0 || self.is_main())
                 && may_extend
                 && e.depth >= depth - 3
                 && e.bound != Bound::Upper

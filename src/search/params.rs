@@ -127,6 +127,8 @@ params! {
     smp_skip_share = 50, 0..=100, step 10;
     /// Lazy SMP: the main thread skips depths that another thread has completed (0/1).
     smp_main_skip = 1, 0..=1, step 1;
+    /// Lazy SMP: whether helper threads verify singular extensions too (0/1).
+    smp_helper_se = 1, 0..=1, step 1;
 
     /// Quiescence delta pruning margin.
     qs_delta = 150, 0..=600, step 20;

@@ -4,6 +4,7 @@
 
 use clap::{Parser, Subcommand};
 use kaleido::core::Notation;
+use kaleido::protocol::output::print_lines;
 use kaleido::session::new_session;
 use kaleido::variants::Variant;
 use std::io::BufReader;
@@ -144,17 +145,4 @@ fn run_perft(depth: u32, variant: &str, fen: Option<&str>, chess960: bool, singl
     ));
     print_lines(lines);
     0
-}
-
-/// Writes a one-shot command's report to stdout. A reader that closed the pipe early
-/// (`kaleido bench | head -1`) ends the output quietly instead of panicking as `println!` does.
-fn print_lines<S: AsRef<str>>(lines: impl IntoIterator<Item = S>) {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    for line in lines {
-        if writeln!(out, "{}", line.as_ref()).is_err() {
-            return;
-        }
-    }
-    let _ = out.flush();
 }

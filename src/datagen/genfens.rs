@@ -8,10 +8,10 @@
 
 use crate::core::rng::Rng;
 use crate::core::{Game, MoveList};
+use crate::protocol::output::print_lines;
 use crate::variants::chess::chess960::start_fen;
 use crate::variants::chess::Chess;
 use crate::variants::Variant;
-use std::io::Write;
 
 /// Random plies after the start position or book line (alternately 8 and 9, so both
 /// sides get to move first).
@@ -136,19 +136,13 @@ fn random_walk<G: Game>(mut pos: G, plies: usize, rng: &mut Rng) -> Option<G> {
 
 /// Runs the command; returns the process exit code.
 pub fn run(text: &str) -> i32 {
-    // A reader that closed the pipe early only ends the output (println! would panic).
-    let mut out = std::io::stdout().lock();
     match parse(text).and_then(|r| generate(&r)) {
         Ok(fens) => {
-            for f in fens {
-                if writeln!(out, "info string genfens {f}").is_err() {
-                    break;
-                }
-            }
+            print_lines(fens.iter().map(|f| format!("info string genfens {f}")));
             0
         }
         Err(e) => {
-            let _ = writeln!(out, "info string error: {e}");
+            print_lines([format!("info string error: {e}")]);
             2
         }
     }

@@ -6,8 +6,8 @@
 
 use crate::core::Notation;
 use crate::matchrun::registry::{new_referee_with, RefereeSettings};
+use crate::protocol::output::print_lines;
 use crate::variants::Variant;
-use std::io::Write;
 
 /// `kaleido notation --variant V [--fen FEN] [--style S] [--parse] MOVE...`.
 #[derive(clap::Args, Clone, Debug)]
@@ -76,13 +76,7 @@ pub fn run(args: &NotationArgs) -> i32 {
         Ok(lines) => (lines, None),
         Err((lines, e)) => (lines, Some(e)),
     };
-    // A reader that closed the pipe early only ends the output (println! would panic).
-    let mut out = std::io::stdout().lock();
-    for l in &lines {
-        if writeln!(out, "{l}").is_err() {
-            break;
-        }
-    }
+    print_lines(&lines);
     match error {
         None => 0,
         Some(e) => {

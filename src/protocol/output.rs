@@ -1,6 +1,6 @@
-//! Writing protocol lines: a shared, line-flushed output, and the formatting of
-//! search reports as UCI or UCCI `info` / `bestmove` lines. It knows the search's
-//! public report types, never its internals.
+//! Writing protocol lines: a shared, line-flushed output, the formatting of search
+//! reports as UCI or UCCI `info` / `bestmove` lines, and the plain line writer of the
+//! one-shot commands. It knows the search's public report types, never its internals.
 
 use super::options::Dialect;
 use crate::core::score::mate_in_moves;
@@ -8,6 +8,19 @@ use crate::search::{Bound, Outcome, Report};
 use crate::session::SearchSink;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
+
+/// Writes a one-shot command's report (`bench`, `perft`, `notation`, `genfens`, ...) to
+/// stdout. A reader that closed the pipe early (`kaleido bench | head -1`) ends the output
+/// quietly instead of a panic as with `println!`.
+pub fn print_lines<S: AsRef<str>>(lines: impl IntoIterator<Item = S>) {
+    let mut out = std::io::stdout().lock();
+    for line in lines {
+        if writeln!(out, "{}", line.as_ref()).is_err() {
+            return;
+        }
+    }
+    let _ = out.flush();
+}
 
 /// Where protocol lines go; cloned into the search thread. Each line is written
 /// and flushed under one lock so lines never interleave.

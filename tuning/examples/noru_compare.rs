@@ -19,7 +19,8 @@ use clap::Parser;
 use kaleido::core::rng::Rng;
 use kaleido::variants::{GameVisitor, RegisteredGame, Variant};
 use kaleido_tuning::nnue::data::{self, Samples};
-use kaleido_tuning::nnue::{train_net, NnueOptions};
+use kaleido_tuning::nnue::train::Label;
+use kaleido_tuning::nnue::{learning_rate, train_net, NnueOptions};
 use noru::config::{Activation, NnueConfig};
 use noru::trainer::{AdamState, Gradients, SimpleRng, TrainableWeights, TrainingSample};
 use std::time::Instant;
@@ -62,17 +63,11 @@ struct Args {
     out: String,
 }
 
-/// Label constants of `kaleido-tuning nnue`'s defaults.
-const WDL: f32 = 0.3;
-const SCALE: f32 = 400.0;
-
-fn sigmoid(x: f32) -> f32 {
-    1.0 / (1.0 + (-x).exp())
-}
-
-fn target(s: &Samples, i: usize) -> f32 {
-    WDL * s.result[i] + (1.0 - WDL) * sigmoid(s.score[i] / SCALE)
-}
+/// The label of `kaleido-tuning nnue`'s defaults, for both trainers.
+const LABEL: Label = Label {
+    wdl: 0.3,
+    scale: 400.0,
+};
 
 /// CPU seconds this process has used (user + system, all threads), from `/proc/self/stat`;
 /// `None` where that file does not exist.
@@ -91,7 +86,7 @@ fn sample_of(s: &Samples, i: usize) -> TrainingSample {
     TrainingSample {
         stm_features: own.iter().map(|&f| f as usize).collect(),
         nstm_features: other.iter().map(|&f| f as usize).collect(),
-        target: target(s, i),
+        target: LABEL.target(s, i),
         dense_input: Vec::new(),
     }
 }
@@ -103,7 +98,7 @@ fn noru_loss(w: &TrainableWeights, s: &Samples) -> f64 {
         let own: Vec<usize> = own.iter().map(|&f| f as usize).collect();
         let other: Vec<usize> = other.iter().map(|&f| f as usize).collect();
         let p = w.forward(&own, &other, &[]).sigmoid;
-        let t = target(s, i);
+        let t = LABEL.target(s, i);
         total += ((p - t) * (p - t)) as f64;
     }
     total / s.len().max(1) as f64
@@ -134,9 +129,7 @@ fn train_noru(args: &Args, inputs: usize, train: &Samples, valid: &Samples) {
         shuffle.shuffle(&mut order);
         let mut sum = 0.0f64;
         for batch in order.chunks(args.batch) {
-            let progress = step as f32 / total_steps as f32;
-            let lr =
-                args.lr * (0.01 + 0.99 * 0.5 * (1.0 + (std::f32::consts::PI * progress).cos()));
+            let lr = learning_rate(args.lr, step, total_steps);
             grad.zero();
             for &i in batch {
                 let sample = sample_of(train, i as usize);
@@ -197,8 +190,8 @@ impl GameVisitor for Compare<'_> {
             epochs: args.epochs,
             batch: args.batch,
             lr: args.lr,
-            wdl: WDL,
-            scale: SCALE,
+            wdl: LABEL.wdl,
+            scale: LABEL.scale,
             init: 0.001,
             validate_every: 20,
             limit: args.limit,

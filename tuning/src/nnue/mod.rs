@@ -119,6 +119,13 @@ pub fn run(opts: &NnueOptions) -> Result<NnueSummary, String> {
     Variant::parse(&opts.variant)?.visit(Train(opts))
 }
 
+/// The learning rate of step `step` of `total_steps`: `base` decayed along a cosine to a
+/// hundredth of it.
+pub fn learning_rate(base: f32, step: usize, total_steps: usize) -> f32 {
+    let progress = step as f32 / total_steps.max(1) as f32;
+    base * (0.01 + 0.99 * 0.5 * (1.0 + (std::f32::consts::PI * progress).cos()))
+}
+
 /// Trains on `train`, reports `valid`'s loss each epoch, writes `opts.out`.
 pub fn train_net(
     opts: &NnueOptions,
@@ -155,9 +162,7 @@ pub fn train_net(
         let epoch_start = Instant::now();
         let mut sum = 0.0;
         for (b, batch) in order.chunks(opts.batch).enumerate() {
-            let progress = step as f32 / total_steps as f32;
-            let lr =
-                opts.lr * (0.01 + 0.99 * 0.5 * (1.0 + (std::f32::consts::PI * progress).cos()));
+            let lr = learning_rate(opts.lr, step, total_steps);
             sum +=
                 batch_gradient(&net, train, batch, label, threads, &mut grads) * batch.len() as f64;
             adam.step(&mut net.params, &grads[0], lr);

@@ -40,7 +40,7 @@ pub struct Label {
 
 impl Label {
     /// The win probability sample `i` is trained towards.
-    fn target(self, s: &Samples, i: usize) -> f32 {
+    pub fn target(self, s: &Samples, i: usize) -> f32 {
         self.wdl * s.result[i] + (1.0 - self.wdl) * sigmoid(s.score[i] / self.scale)
     }
 }

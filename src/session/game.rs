@@ -213,7 +213,8 @@ impl<G: RegisteredGame> Session for GameSession<G> {
         let mut limits = req.limits;
         if let Some(s) = req.strength {
             limits.multipv = limits.multipv.max(CANDIDATES);
-            limits.depth = Some(limits.depth.map_or(s.depth(), |d| d.min(s.depth())));
+            let depth = s.depth(self.key());
+            limits.depth = Some(limits.depth.map_or(depth, |d| d.min(depth)));
         }
         let job = Job {
             root: self.pos.clone(),

@@ -1,10 +1,12 @@
 //! Playing weaker on purpose (`Skill Level`, `UCI_LimitStrength` + `UCI_Elo`), by
-//! Stockfish 15.1's mechanism: a level 0–20 (from the Elo by Stockfish's formula), a depth
-//! limit of `1 + level`, at least four MultiPV lines, and the played move chosen among
-//! them with a push that is larger for weaker levels and partly random. The random draw
-//! is seeded by the game (the `ucinewgame` count) and the position, so a game replays.
-//! Only searched, legal root moves are candidates; one that the search saw lose by force
-//! is never chosen over one that does not.
+//! Stockfish 15.1's mechanism: a level 0–20, a depth limit of `1 + level` (a fractional
+//! level searches one deeper by its fraction's chance), at least four
+//! MultiPV lines, and the played move chosen among them with a push that is larger for
+//! weaker levels and partly random. The random draw is seeded by the game (the
+//! `ucinewgame` count) and the position, so a game replays. Only searched, legal root
+//! moves are candidates; one that the search saw lose by force is never chosen over one
+//! that does not. `UCI_Elo` picks the level from kaleido's own calibration against
+//! Stockfish's `UCI_Elo` ([`CALIBRATION`]).
 //!
 //! Knows no game and no protocol: it sees scores and line numbers only.
 
@@ -40,9 +42,14 @@ impl Strength {
         (level < 20.0).then_some(Strength { level, seed })
     }
 
-    /// The deepest iteration searched.
-    pub fn depth(&self) -> u32 {
-        1 + self.level as u32
+    /// The deepest iteration searched in the position with key `key`: `1 + ⌊level⌋`, and
+    /// one more with the chance of the level's fraction (drawn from the game's seeded
+    /// stream), so that the strength between two whole levels is in between too.
+    pub fn depth(&self, key: u64) -> u32 {
+        let whole = self.level.floor();
+        let mut rng = Rng::new(self.seed ^ key.rotate_left(41) ^ 0x5eed_dee9);
+        let deeper = (rng.below(1 << 20) as f64) < (self.level - whole) * f64::from(1 << 20);
+        1 + whole as u32 + u32::from(deeper)
     }
 
     /// Chooses the line to play among `scores` (the lines' scores, best first, at least
@@ -72,13 +79,38 @@ impl Strength {
     }
 }
 
-/// Stockfish 15.1's level of an Elo: `((elo - 1346.6) / 143.4)^(1 / 0.806)`, in 0..=20.
+/// The measured ladder, `(UCI_Elo, level)`: chess at 4+0.04, each rung within ±75 Elo of
+/// Stockfish 15.1 at the same `UCI_Elo` over 100 games (tuning/README.md, "Strength
+/// levels"). Between two rungs the level is interpolated. The last rung is full strength
+/// (level 20) at the Elo Stockfish's scale measured it at, so every `UCI_Elo` above it plays
+/// at full strength; below it, levels 7–19 all play near 1800 (not measured to match).
+pub const CALIBRATION: [(u64, f64); 5] = [
+    (1350, 4.51),
+    (1500, 5.0),
+    (1650, 6.0),
+    (1800, 7.0),
+    (FULL_STRENGTH_ELO, 20.0),
+];
+/// Where Stockfish's `UCI_Elo` scale put kaleido's full strength (4+0.04, chess).
+const FULL_STRENGTH_ELO: u64 = 2200;
+
+/// The level of a `UCI_Elo`: [`CALIBRATION`] interpolated, in 4..=20 over 1350..=2850.
 pub fn level_of_elo(elo: u64) -> f64 {
-    let elo = elo.clamp(ELO_RANGE.0, ELO_RANGE.1) as f64;
-    ((elo - 1346.6) / 143.4)
-        .max(0.0)
-        .powf(1.0 / 0.806)
-        .clamp(0.0, 20.0)
+    let elo = elo.clamp(ELO_RANGE.0, ELO_RANGE.1);
+    let mut below = CALIBRATION[0];
+    for &(rung_elo, rung_level) in &CALIBRATION {
+        if elo <= rung_elo {
+            let span = (rung_elo - below.0) as f64;
+            let share = if span > 0.0 {
+                (elo - below.0) as f64 / span
+            } else {
+                1.0
+            };
+            return below.1 + share * (rung_level - below.1);
+        }
+        below = (rung_elo, rung_level);
+    }
+    20.0
 }
 
 #[cfg(test)]
@@ -89,14 +121,39 @@ mod tests {
     fn levels_follow_the_options() {
         assert_eq!(Strength::from_options(20, false, 1350, 0), None);
         assert_eq!(
-            Strength::from_options(5, false, 1350, 0).map(|s| s.depth()),
+            Strength::from_options(5, false, 1350, 0).map(|s| s.depth(7)),
             Some(6)
         );
-        let low = Strength::from_options(20, true, 1350, 0).map(|s| s.level);
-        let high = Strength::from_options(0, true, 2850, 0).map(|s| s.level);
-        assert!(low.is_some_and(|l| l < 0.1), "{low:?}");
-        assert!(high.is_some_and(|h| h > 18.0 && h < 19.0), "{high:?}");
-        assert!(level_of_elo(2000) > level_of_elo(1800));
+        // Each measured rung gives exactly its level; UCI_Elo overrides Skill Level.
+        for (elo, level) in CALIBRATION {
+            let s = Strength::from_options(0, true, elo, 0);
+            if level < 20.0 {
+                assert_eq!(s.map(|s| s.level), Some(level), "{elo}");
+            } else {
+                assert_eq!(s, None, "{elo}");
+            }
+        }
+        assert_eq!(Strength::from_options(0, true, 2850, 0), None);
+        let levels: Vec<f64> = (1350..=2850).step_by(10).map(level_of_elo).collect();
+        assert!(levels.windows(2).all(|w| w[0] <= w[1]), "{levels:?}");
+        assert!(level_of_elo(1425) > 4.51 && level_of_elo(1425) < 5.0);
+        assert_eq!(level_of_elo(1000), level_of_elo(1350));
+    }
+
+    #[test]
+    fn a_fractional_level_searches_one_deeper_by_its_fraction() {
+        let s = Strength {
+            level: 4.25,
+            seed: 3,
+        };
+        let deeper = (0..4000u64).filter(|&k| s.depth(k) == 6).count();
+        assert!((0..4000u64).all(|k| (5..=6).contains(&s.depth(k))));
+        assert!((800..1200).contains(&deeper), "{deeper}");
+        let whole = Strength {
+            level: 4.0,
+            seed: 3,
+        };
+        assert!((0..4000u64).all(|k| whole.depth(k) == 5));
     }
 
     #[test]

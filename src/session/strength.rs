@@ -21,6 +21,9 @@ pub const CANDIDATES: usize = 4;
 /// printed centipawns (126 × 100 / 361), so the randomness is as large against a pawn.
 const DELTA_CAP: Score = 35;
 
+/// The level above which the push of [`Strength::pick`] shrinks toward none at level 20.
+const TAPER_FROM: f64 = 7.0;
+
 /// A strength limit in force for one search.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Strength {
@@ -52,6 +55,13 @@ impl Strength {
         1 + whole as u32 + u32::from(deeper)
     }
 
+    /// The share of Stockfish's push kept: all of it up to [`TAPER_FROM`], then less and
+    /// less to none at level 20, so that the levels above keep getting stronger (with the
+    /// whole push, levels 7–19 all played near 1800 against Stockfish).
+    fn taper(&self) -> f64 {
+        ((20.0 - self.level) / (20.0 - TAPER_FROM)).clamp(0.0, 1.0)
+    }
+
     /// Chooses the line to play among `scores` (the lines' scores, best first, at least
     /// one) for the position with key `key`: Stockfish's "magic formula".
     pub fn pick(&self, scores: &[Score], key: u64) -> usize {
@@ -61,7 +71,7 @@ impl Strength {
         let mut rng = Rng::new(self.seed ^ key.rotate_left(17));
         let last = scores[scores.len() - 1];
         let delta = i64::from((top - last).min(DELTA_CAP));
-        let weakness = 120.0 - 2.0 * self.level;
+        let weakness = (120.0 - 2.0 * self.level) * self.taper();
         let (mut best, mut best_score) = (0, i64::MIN);
         for (i, &s) in scores.iter().enumerate() {
             // A move the search saw lose by force is never chosen over one it did not.
@@ -83,12 +93,13 @@ impl Strength {
 /// Stockfish 15.1 at the same `UCI_Elo` over 100 games (tuning/README.md, "Strength
 /// levels"). Between two rungs the level is interpolated. The last rung is full strength
 /// (level 20) at the Elo Stockfish's scale measured it at, so every `UCI_Elo` above it plays
-/// at full strength; below it, levels 7–19 all play near 1800 (not measured to match).
-pub const CALIBRATION: [(u64, f64); 5] = [
+/// at full strength.
+pub const CALIBRATION: [(u64, f64); 6] = [
     (1350, 4.51),
     (1500, 5.0),
     (1650, 6.0),
     (1800, 7.0),
+    (1950, 8.0),
     (FULL_STRENGTH_ELO, 20.0),
 ];
 /// Where Stockfish's `UCI_Elo` scale put kaleido's full strength (4+0.04, chess).
@@ -173,5 +184,14 @@ mod tests {
             seed: 1,
         };
         assert!((0..200u64).all(|k| strong.pick(&[50, -850], k) == 0));
+        // Above level 7 the push tapers: level 7 still varies among close lines, level
+        // 19.5 almost always takes the best.
+        let close = [30, 20, 10, 0];
+        let varied = |level: f64| {
+            let s = Strength { level, seed: 1 };
+            (0..400u64).filter(|&k| s.pick(&close, k) != 0).count()
+        };
+        assert!(varied(7.0) > 40, "{}", varied(7.0));
+        assert!(varied(19.5) < varied(13.0) && varied(13.0) < varied(7.0));
     }
 }

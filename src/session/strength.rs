@@ -108,20 +108,14 @@ const FULL_STRENGTH_ELO: u64 = 2200;
 /// The level of a `UCI_Elo`: [`CALIBRATION`] interpolated, in 4..=20 over 1350..=2850.
 pub fn level_of_elo(elo: u64) -> f64 {
     let elo = elo.clamp(ELO_RANGE.0, ELO_RANGE.1);
-    let mut below = CALIBRATION[0];
-    for &(rung_elo, rung_level) in &CALIBRATION {
-        if elo <= rung_elo {
-            let span = (rung_elo - below.0) as f64;
-            let share = if span > 0.0 {
-                (elo - below.0) as f64 / span
-            } else {
-                1.0
-            };
-            return below.1 + share * (rung_level - below.1);
-        }
-        below = (rung_elo, rung_level);
-    }
-    20.0
+    CALIBRATION
+        .windows(2)
+        .find(|rungs| elo <= rungs[1].0)
+        .map_or(20.0, |rungs| {
+            let ((low_elo, low_level), (high_elo, high_level)) = (rungs[0], rungs[1]);
+            let share = elo.saturating_sub(low_elo) as f64 / (high_elo - low_elo) as f64;
+            low_level + share * (high_level - low_level)
+        })
 }
 
 #[cfg(test)]

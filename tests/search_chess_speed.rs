@@ -7,7 +7,9 @@
 //! * `smp_scaling`: nodes/s with 2 threads vs 1 (fixed time per position) and time to a
 //!   fixed depth with 2 threads vs 1, on the first 20 bench positions.
 //!
-//! `SEARCH_DEPTH=<d>` changes the depth, `SEARCH_PARAM_<name>=<v>` a search parameter.
+//! `SEARCH_DEPTH=<d>` changes the depth, `SEARCH_PARAM_<name>=<v>` a search parameter,
+//! `SMP_REPEAT=<n>` repeats every time-to-depth search n times (two threads search
+//! differently each run, so one run of 20 positions varies by about ±0.05).
 
 use kaleido::core::{Game, GameConfig};
 use kaleido::search::{bench, search, Control, Limits, SearchRequest, TranspositionTable};
@@ -140,16 +142,28 @@ fn smp_scaling() {
     };
     let mut times = [0f64; 2];
     let mut nodes = [0u64; 2];
+    let repeat: usize = std::env::var("SMP_REPEAT")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(1)
+        .max(1);
+    // One and two threads take turns on each position (which goes first alternates), so
+    // that a machine whose speed drifts during the run slows both alike.
     let mut per_position = vec![[0f64; 2]; positions.len()];
-    for (i, threads) in [1usize, 2].into_iter().enumerate() {
-        for (k, pos) in positions.iter().enumerate() {
-            let (n, t) = run(pos, &fixed, threads, 64);
-            times[i] += t.as_secs_f64();
-            nodes[i] += n;
-            per_position[k][i] = t.as_secs_f64();
+    for (k, pos) in positions.iter().enumerate() {
+        for r in 0..repeat {
+            for turn in 0..2 {
+                let i = (turn + k + r) % 2;
+                let (n, t) = run(pos, &fixed, i + 1, 64);
+                times[i] += t.as_secs_f64();
+                nodes[i] += n;
+                per_position[k][i] += t.as_secs_f64();
+            }
         }
+    }
+    for (i, threads) in [1usize, 2].into_iter().enumerate() {
         println!(
-            "{threads} thread(s): {:.2} s, {} nodes to depth {depth} on {} positions",
+            "{threads} thread(s): {:.2} s, {} nodes to depth {depth} on {} positions x {repeat}",
             times[i],
             nodes[i],
             positions.len()

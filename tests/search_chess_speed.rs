@@ -28,12 +28,17 @@ fn params_from_env() {
     }
 }
 
+/// The number in environment variable `name`, or `default` when it is unset or no number.
+fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 fn depth_from_env(default: u32) -> u32 {
     params_from_env();
-    std::env::var("SEARCH_DEPTH")
-        .ok()
-        .and_then(|d| d.parse().ok())
-        .unwrap_or(default)
+    env_number("SEARCH_DEPTH", default)
 }
 
 #[test]
@@ -140,13 +145,8 @@ fn smp_scaling() {
         multipv: 1,
         ..Limits::default()
     };
-    let mut times = [0f64; 2];
     let mut nodes = [0u64; 2];
-    let repeat: usize = std::env::var("SMP_REPEAT")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(1)
-        .max(1);
+    let repeat = env_number("SMP_REPEAT", 1usize).max(1);
     // One and two threads take turns on each position (which goes first alternates), so
     // that a machine whose speed drifts during the run slows both alike.
     let mut per_position = vec![[0f64; 2]; positions.len()];
@@ -155,12 +155,12 @@ fn smp_scaling() {
             for turn in 0..2 {
                 let i = (turn + k + r) % 2;
                 let (n, t) = run(pos, &fixed, i + 1, 64);
-                times[i] += t.as_secs_f64();
                 nodes[i] += n;
                 per_position[k][i] += t.as_secs_f64();
             }
         }
     }
+    let times = [0, 1].map(|i| per_position.iter().map(|t| t[i]).sum::<f64>());
     for (i, threads) in [1usize, 2].into_iter().enumerate() {
         println!(
             "{threads} thread(s): {:.2} s, {} nodes to depth {depth} on {} positions x {repeat}",

@@ -198,6 +198,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn nnue_mirror(cell: usize) -> usize {
         cell
     }
+    /// The cell that `cell` becomes when the board is reflected left to right, where the
+    /// rules and the start are symmetric that way and the reflection commutes with
+    /// [`Game::nnue_mirror`]; `None` (the default) where they are not. The trainer adds each
+    /// position's reflection to its data with it.
+    fn nnue_file_mirror(_cell: usize) -> Option<usize> {
+        None
+    }
     /// The network shipped inside the binary for this variant, in `nnue::file` format.
     fn nnue_embedded_net() -> Option<&'static [u8]> {
         None

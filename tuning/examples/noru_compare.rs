@@ -194,6 +194,7 @@ impl GameVisitor for Compare<'_> {
             scale: LABEL.scale,
             init: 0.001,
             validate_every: 20,
+            mirror: false,
             limit: args.limit,
             seed: args.seed,
             save_every: 0,

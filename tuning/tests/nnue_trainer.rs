@@ -2,7 +2,8 @@
 //! with their material balance (P 100, N 300, B 300, R 500, Q 900, side to move's view,
 //! score only). After training, the quantised network — evaluated as the engine does —
 //! must give the material balance of unseen positions within 25 cp on average, and the
-//! file it writes must load in the engine's format.
+//! file it writes must load in the engine's format. A reflected sample is the reflected
+//! position's inputs.
 
 use kaleido::core::rng::Rng;
 use kaleido::core::{Game, GameConfig, MoveList};
@@ -87,6 +88,7 @@ fn the_trainer_learns_material_values() {
         scale: 400.0,
         init: 0.01,
         validate_every: 20,
+        mirror: false,
         limit: None,
         seed: 3,
         save_every: 0,
@@ -107,4 +109,46 @@ fn the_trainer_learns_material_values() {
     let mean = error / valid.len() as f32;
     eprintln!("{} positions, mean error {mean:.1} cp", valid.len());
     assert!(mean < 25.0, "mean error {mean:.1} cp");
+}
+
+/// The FEN of `fen`'s position reflected left to right (castling rights dropped).
+fn reflected(fen: &str) -> String {
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let board: Vec<String> = fields[0]
+        .split('/')
+        .map(|rank| rank.chars().rev().collect())
+        .collect();
+    format!("{} {} - - 0 1", board.join("/"), fields[1])
+}
+
+fn sample_of(fen: &str) -> (Vec<u16>, Vec<u16>) {
+    let pos = Chess::from_fen(fen, &GameConfig::default()).expect("legal FEN");
+    let mut cells = vec![0u8; 64];
+    pos.nnue_cells(&mut cells);
+    inputs_of::<Chess>(&cells, pos.side_to_move())
+}
+
+#[test]
+fn reflections_are_the_reflected_positions() {
+    let fens = [
+        "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 w - - 0 1",
+        "8/2k5/1p6/3Pq3/8/5N2/8/1K5R b - - 0 1",
+    ];
+    let mut s = Samples::default();
+    for fen in fens {
+        let (own, other) = sample_of(fen);
+        s.push(&own, &other, 42.0, 1.0, f32::NAN);
+    }
+    s.add_reflections(64, |c| Chess::nnue_file_mirror(c).expect("chess reflects"));
+    assert_eq!(s.len(), 4);
+    for (i, fen) in fens.iter().enumerate() {
+        let (mut own, mut other) = sample_of(&reflected(fen));
+        let (got_own, got_other) = s.inputs(2 + i);
+        let (mut got_own, mut got_other) = (got_own.to_vec(), got_other.to_vec());
+        for v in [&mut own, &mut other, &mut got_own, &mut got_other] {
+            v.sort_unstable();
+        }
+        assert_eq!((got_own, got_other), (own, other), "{fen}");
+        assert_eq!((s.score[2 + i], s.result[2 + i]), (42.0, 1.0));
+    }
 }

@@ -144,6 +144,11 @@ impl Game for Chess {
         cell ^ 56
     }
 
+    /// Files a-h reversed: the network does not see castling rights, the only asymmetry.
+    fn nnue_file_mirror(cell: usize) -> Option<usize> {
+        Some(cell ^ 7)
+    }
+
     fn evaluate(&self) -> Score {
         self.static_eval()
     }

@@ -149,6 +149,11 @@ impl Game for Xiangqi {
         (9 - rank) * 9 + file
     }
 
+    fn nnue_file_mirror(cell: usize) -> Option<usize> {
+        let (rank, file) = (cell / 9, cell % 9);
+        Some(rank * 9 + 8 - file)
+    }
+
     /// The shipped network (`xiangqi.nnue`, 1260 -> 64 x 2 -> 1): how it was trained and
     /// what it measured are in tuning/README.md ("Xiangqi networks, round 2").
     fn nnue_embedded_net() -> Option<&'static [u8]> {

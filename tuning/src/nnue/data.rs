@@ -56,6 +56,24 @@ impl Samples {
         self.result.push(result);
         self.classical.push(classical);
     }
+    /// Appends every sample's left-right reflection (same labels): `file_mirror` maps a
+    /// cell to its reflection and commutes with the perspective mirror, so an input index
+    /// `(piece) * cells + cell` reflects to `(piece) * cells + file_mirror(cell)`.
+    pub fn add_reflections(&mut self, cells: usize, file_mirror: impl Fn(usize) -> usize) {
+        let n = self.len();
+        let reflect = |f: u16| {
+            let f = f as usize;
+            (f / cells * cells + file_mirror(f % cells)) as u16
+        };
+        for i in 0..n {
+            let (own, other) = self.inputs(i);
+            let own: Vec<u16> = own.iter().map(|&f| reflect(f)).collect();
+            let other: Vec<u16> = other.iter().map(|&f| reflect(f)).collect();
+            let (score, result, classical) = (self.score[i], self.result[i], self.classical[i]);
+            self.push(&own, &other, score, result, classical);
+        }
+    }
+
     /// Moves every `every`-th sample (from `start`) into a new set (validation).
     pub fn split_off_every(&mut self, every: usize) -> Samples {
         let mut kept = Samples::default();

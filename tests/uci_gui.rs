@@ -1,7 +1,8 @@
 //! What GUI users expect, through the real binary: a MultiPV search stopped at any moment
 //! ends with a complete, consistent set of lines; `UCI_ShowWDL` adds `wdl W D L` that
 //! sums to 1000 and follows the score; a strength limit (`Skill Level`,
-//! `UCI_LimitStrength` + `UCI_Elo`) plays legal moves in every variant and varies them.
+//! `UCI_LimitStrength` + `UCI_Elo`) plays legal moves in every variant and varies them, and
+//! evaluates with the hand-written evaluation its ladder was measured with.
 
 mod common;
 use common::EngineProc;
@@ -241,4 +242,42 @@ fn limited_strength_plays_legal_varied_moves_in_every_variant() {
         limited_game(&mut e, &skill, 4);
         assert!(e.quit().success());
     }
+}
+
+/// The score (`cp N` or `mate N`) of line 1 of a depth-1 search of the start position
+/// after `options`.
+fn depth_one_score(variant: &str, options: &[&str]) -> String {
+    let mut e = engine_for(variant);
+    for o in options {
+        e.send(o);
+    }
+    e.send("ucinewgame");
+    e.send("position startpos");
+    e.send("go depth 1");
+    let lines = e.read_until(|l| l.starts_with("bestmove"));
+    assert!(e.quit().success());
+    let line = newest_lines(&lines).remove(&1).expect("line 1").1;
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "score").expect("a score");
+    words[at + 1..at + 3].join(" ")
+}
+
+#[test]
+fn a_strength_limit_evaluates_as_its_ladder_was_measured() {
+    // Xiangqi has a network; a strength limit must play with the hand-written evaluation
+    // its Elo ladder was measured with, whatever `Evaluation` says.
+    let limited = depth_one_score("xiangqi", &["setoption name Skill Level value 10"]);
+    let classical = depth_one_score(
+        "xiangqi",
+        &[
+            "setoption name Evaluation value classical",
+            "setoption name MultiPV value 4",
+        ],
+    );
+    let network = depth_one_score("xiangqi", &["setoption name MultiPV value 4"]);
+    assert_eq!(limited, classical);
+    assert_ne!(
+        limited, network,
+        "the network and the classical evaluation agree here"
+    );
 }

@@ -37,6 +37,9 @@ pub struct Limits {
     pub multipv: usize,
     /// Milliseconds kept back for communication (`Move Overhead`).
     pub move_overhead: u64,
+    /// Evaluate with the variant's own evaluation (`Game::evaluate`) even where a network
+    /// is in use: a strength limit plays with the evaluation its Elo ladder was measured with.
+    pub own_evaluation: bool,
 }
 
 /// Flags shared between the protocol thread and a running search.

@@ -132,11 +132,14 @@ impl<'a, G: Game> Worker<'a, G> {
             root_index: line.len() - 1,
             line,
             clock,
-            nnue: store::active_network::<G>().map(|net| {
-                let mut stack = AccumulatorStack::new::<G>(net, MAX_PLY + 2, Kernels::detect());
-                stack.set(0, root);
-                stack
-            }),
+            nnue: (!limits.own_evaluation)
+                .then(store::active_network::<G>)
+                .flatten()
+                .map(|net| {
+                    let mut stack = AccumulatorStack::new::<G>(net, MAX_PLY + 2, Kernels::detect());
+                    stack.set(0, root);
+                    stack
+                }),
         }
     }
 

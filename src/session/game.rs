@@ -213,6 +213,7 @@ impl<G: RegisteredGame> Session for GameSession<G> {
         let mut limits = req.limits;
         if let Some(s) = req.strength {
             limits.multipv = limits.multipv.max(CANDIDATES);
+            limits.own_evaluation = true;
             let depth = s.depth(self.key());
             limits.depth = Some(limits.depth.map_or(depth, |d| d.min(depth)));
         }

@@ -3,8 +3,8 @@
 //! with an `info string error: ...` and the engine keeps the network it had (and keeps
 //! running); a network of another variant serves that variant (so `EvalFile` may come
 //! before `UCI_Variant`) and leaves the current one alone; `Evaluation classical` still
-//! gives the hand-written evaluation. Xiangqi starts with the network embedded in the
-//! binary, and `<embedded>` brings it back after another one.
+//! gives the hand-written evaluation. Xiangqi (like chess) starts with the network embedded
+//! in the binary, and `<embedded>` brings it back after another one.
 
 mod common;
 use common::EngineProc;
@@ -136,19 +136,25 @@ fn good_files_load_and_bad_ones_keep_the_network_in_use() {
     assert!(e.quit().success());
 }
 
-#[test]
-fn xiangqi_plays_with_its_embedded_network_by_default() {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("nnue_embedded");
+/// `variant` (set up by `setup`) evaluates with its embedded network (`inputs` inputs) by
+/// default; `Evaluation classical` and `nnue` switch; another network replaces it, a bad
+/// file keeps that one, `<embedded>` restores it; a search with it answers.
+fn plays_with_its_embedded_network(setup: &[&str], variant: &str, inputs: usize, position: &str) {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("nnue_embedded_{variant}_{}", setup.len()));
     std::fs::create_dir_all(&dir).unwrap();
     let other = dir.join("other.nnue").to_string_lossy().into_owned();
-    std::fs::write(&other, file::write(&random_net("xiangqi", 1260, 9))).unwrap();
+    std::fs::write(&other, file::write(&random_net(variant, inputs, 9))).unwrap();
     let truncated = dir.join("truncated.nnue").to_string_lossy().into_owned();
     let mut e = EngineProc::start();
-    e.send("setoption name UCI_Variant value xiangqi");
-    e.send("position startpos moves h2e2 h9g7");
+    for line in setup {
+        e.send(line);
+    }
+    e.send(position);
     let embedded = network_line(&mut e);
     assert!(
-        embedded.starts_with("Network: xiangqi 1260->") && embedded.ends_with("(embedded)"),
+        embedded.starts_with(&format!("Network: {variant} {inputs}->"))
+            && embedded.ends_with("(embedded)"),
         "{embedded}"
     );
     let with_net = eval(&mut e);
@@ -182,4 +188,21 @@ fn xiangqi_plays_with_its_embedded_network_by_default() {
     let lines = e.read_until(|l| l.starts_with("bestmove"));
     assert!(lines.last().unwrap().len() > "bestmove ".len());
     assert!(e.quit().success());
+}
+
+#[test]
+fn chess_chess960_and_xiangqi_play_with_their_embedded_networks_by_default() {
+    plays_with_its_embedded_network(
+        &["setoption name UCI_Variant value xiangqi"],
+        "xiangqi",
+        1260,
+        "position startpos moves h2e2 h9g7",
+    );
+    plays_with_its_embedded_network(&[], "chess", 768, "position startpos moves e2e4 c7c5 g1f3");
+    plays_with_its_embedded_network(
+        &["setoption name UCI_Chess960 value true"],
+        "chess",
+        768,
+        "position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    );
 }

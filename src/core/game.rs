@@ -199,9 +199,9 @@ pub trait Game: Clone + Send + Sync + 'static {
         cell
     }
     /// The cell that `cell` becomes when the board is reflected left to right, where the
-    /// rules and the start are symmetric that way and the reflection commutes with
-    /// [`Game::nnue_mirror`]; `None` (the default) where they are not. The trainer adds each
-    /// position's reflection to its data with it.
+    /// rules (as far as the network's inputs see them) are symmetric that way and the
+    /// reflection commutes with [`Game::nnue_mirror`]; `None` (the default) where they are
+    /// not. The trainer adds each position's reflection to its data with it.
     fn nnue_file_mirror(_cell: usize) -> Option<usize> {
         None
     }

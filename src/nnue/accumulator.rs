@@ -61,6 +61,14 @@ impl AccumulatorStack {
         }
     }
 
+    /// The evaluation of `pos` by `net` for its side to move, from a full refresh (for a
+    /// position off any search path).
+    pub fn evaluate_once<G: Game>(net: Arc<Network>, pos: &G) -> i32 {
+        let mut stack = Self::new::<G>(net, 1, Kernels::detect());
+        stack.set(0, pos);
+        stack.evaluate(0, pos.side_to_move().index())
+    }
+
     /// The network in use.
     pub fn network(&self) -> &Arc<Network> {
         &self.net

@@ -97,12 +97,7 @@ pub fn active_network<G: Game>() -> Option<Arc<Network>> {
 /// the active network (a full refresh), else by `Game::evaluate`.
 pub fn evaluate<G: Game>(pos: &G) -> i32 {
     match active_network::<G>() {
-        Some(net) => {
-            let mut stack =
-                super::AccumulatorStack::new::<G>(net, 1, super::simd::Kernels::detect());
-            stack.set(0, pos);
-            stack.evaluate(0, pos.side_to_move().index())
-        }
+        Some(net) => super::AccumulatorStack::evaluate_once(net, pos),
         None => pos.evaluate(),
     }
 }

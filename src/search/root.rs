@@ -413,11 +413,11 @@ impl<G: Game> Worker<'_, G> {
         let mut line = self.iteration(rm, depth.max(1), multipv);
         if rm.score <= -INFINITE && rm.prev_score <= -INFINITE {
             line.score = if multipv == 1 {
-                fresh_eval(root, self.limits.own_evaluation)
+                self.fresh_eval(root)
             } else {
                 let mut child = root.clone();
                 child.play(rm.mv);
-                -fresh_eval(&child, self.limits.own_evaluation)
+                -self.fresh_eval(&child)
             };
             line.bound = Bound::Exact;
         }
@@ -452,15 +452,4 @@ fn root_slot<G: Game>(root: &G, m: G::Move) -> usize {
     } else {
         NO_SLOT
     }
-}
-
-/// The static evaluation of a position off the search path (a full refresh of the network
-/// when one is in use and `own_evaluation` is not asked for), inside the range the table stores.
-fn fresh_eval<G: Game>(pos: &G, own_evaluation: bool) -> Score {
-    let e = if own_evaluation {
-        pos.evaluate()
-    } else {
-        crate::nnue::store::evaluate(pos)
-    };
-    e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }

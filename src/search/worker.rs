@@ -132,14 +132,16 @@ impl<'a, G: Game> Worker<'a, G> {
             root_index: line.len() - 1,
             line,
             clock,
-            nnue: (!limits.own_evaluation)
-                .then(store::active_network::<G>)
-                .flatten()
-                .map(|net| {
-                    let mut stack = AccumulatorStack::new::<G>(net, MAX_PLY + 2, Kernels::detect());
-                    stack.set(0, root);
-                    stack
-                }),
+            nnue: if limits.own_evaluation {
+                None
+            } else {
+                store::active_network::<G>()
+            }
+            .map(|net| {
+                let mut stack = AccumulatorStack::new::<G>(net, MAX_PLY + 2, Kernels::detect());
+                stack.set(0, root);
+                stack
+            }),
         }
     }
 
@@ -208,6 +210,16 @@ impl<'a, G: Game> Worker<'a, G> {
     pub(super) fn static_eval(&mut self, pos: &G, ply: usize) -> Score {
         let e = match &mut self.nnue {
             Some(stack) => stack.evaluate(ply, pos.side_to_move().index()),
+            None => pos.evaluate(),
+        };
+        e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// The static evaluation of a position off the search path (a full refresh of this
+    /// thread's network, if it has one), inside the range the table stores.
+    pub(super) fn fresh_eval(&self, pos: &G) -> Score {
+        let e = match &self.nnue {
+            Some(stack) => AccumulatorStack::evaluate_once(stack.network().clone(), pos),
             None => pos.evaluate(),
         };
         e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)

@@ -112,7 +112,8 @@ fn good_files_load_and_bad_ones_keep_the_network_in_use() {
         answer.starts_with("info string NNUE evaluation using xiangqi"),
         "{answer}"
     );
-    assert!(answer.ends_with("chess keeps its network"), "{answer}");
+    let kept = answer.split("; chess keeps its network ").nth(1);
+    assert!(kept.is_some_and(|net| named_a.contains(net)), "{answer}");
     assert_eq!(eval(&mut e), with_a);
     assert_eq!(network_line(&mut e), named_a);
     e.send("setoption name UCI_Variant value xiangqi");

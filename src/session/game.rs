@@ -163,11 +163,11 @@ impl<G: RegisteredGame> Session for GameSession<G> {
             }
         }
         let text = other.visit(Install(&bytes, path))?;
-        Ok(format!(
-            "{text} for {}; {} keeps its network",
-            net.variant,
-            G::VARIANT
-        ))
+        let kept = match store::describe::<G>() {
+            Some(own) => format!("keeps its network {own}"),
+            None => "has no network".to_string(),
+        };
+        Ok(format!("{text} for {}; {} {kept}", net.variant, G::VARIANT))
     }
 
     fn legal_moves(&self) -> Vec<String> {

@@ -73,6 +73,19 @@ impl<R: AliceRules> Game for AlicePosition<R> {
         cell ^ 56
     }
 
+    /// Files reversed on both boards (a-h; a-d on the narrow board, whose squares keep the
+    /// 8-wide numbering and whose unused cells stay): the rules are symmetric but for
+    /// castling, which the network does not see.
+    fn nnue_file_mirror(cell: usize) -> Option<usize> {
+        let file = cell % 8;
+        let reflected = if file < R::FILES {
+            R::FILES - 1 - file
+        } else {
+            file
+        };
+        Some(cell - file + reflected)
+    }
+
     fn evaluate(&self) -> Score {
         match eval_mode() {
             EvalMode::Chess => self.chess_view_eval(),

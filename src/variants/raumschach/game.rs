@@ -154,6 +154,13 @@ impl<C: Cube> Game for CubePosition<C> {
         (n - 1 - level) * n * n + (n - 1 - rank) * n + file
     }
 
+    /// Files reversed, level and rank kept: no castling, and pawns step and capture alike
+    /// to either side, so the rules (not the start) are symmetric.
+    fn nnue_file_mirror(cell: usize) -> Option<usize> {
+        let n = C::N;
+        Some(cell - cell % n + (n - 1 - cell % n))
+    }
+
     fn has_non_pawn_material(&self) -> bool {
         let own = self.side_pieces(self.side);
         (own & !(self.kinds[Kind::Pawn.index()] | self.kinds[Kind::King.index()])).any()

@@ -3,8 +3,9 @@
 //! with an `info string error: ...` and the engine keeps the network it had (and keeps
 //! running); a network of another variant serves that variant (so `EvalFile` may come
 //! before `UCI_Variant`) and leaves the current one alone; `Evaluation classical` still
-//! gives the hand-written evaluation. Xiangqi (like chess) starts with the network embedded
-//! in the binary, and `<embedded>` brings it back after another one.
+//! gives the hand-written evaluation. Chess, Chess960, Xiangqi and Alice chess start with the
+//! network embedded in the binary (Alice's other rule sets with none), and `<embedded>`
+//! brings it back after another one.
 
 mod common;
 use common::EngineProc;
@@ -192,7 +193,7 @@ fn plays_with_its_embedded_network(setup: &[&str], variant: &str, inputs: usize,
 }
 
 #[test]
-fn chess_chess960_and_xiangqi_play_with_their_embedded_networks_by_default() {
+fn chess_chess960_xiangqi_and_alice_play_with_their_embedded_networks_by_default() {
     plays_with_its_embedded_network(
         &["setoption name UCI_Variant value xiangqi"],
         "xiangqi",
@@ -206,4 +207,27 @@ fn chess_chess960_and_xiangqi_play_with_their_embedded_networks_by_default() {
         768,
         "position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
     );
+    plays_with_its_embedded_network(
+        &["setoption name UCI_Variant value alice"],
+        "alice",
+        1536,
+        "position startpos moves e2e4 d7d5 g1f3",
+    );
+}
+
+/// Alice's network serves Alice chess alone: the family's other rule sets (another start,
+/// the transfer move, the narrow board) were not measured with it and have none.
+#[test]
+fn alice_network_stays_with_alice_chess() {
+    let mut e = EngineProc::start();
+    for variant in ["alice2", "msalice", "smallalice"] {
+        e.send(&format!("setoption name UCI_Variant value {variant}"));
+        e.send("position startpos");
+        let line = network_line(&mut e);
+        assert!(line.contains("none"), "{variant}: {line}");
+    }
+    e.send("setoption name UCI_Variant value alice");
+    e.send("position startpos");
+    assert!(network_line(&mut e).starts_with("Network: alice 1536->"));
+    assert!(e.quit().success());
 }

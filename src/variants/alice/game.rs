@@ -86,6 +86,10 @@ impl<R: AliceRules> Game for AlicePosition<R> {
         Some(cell - file + reflected)
     }
 
+    fn nnue_embedded_net() -> Option<&'static [u8]> {
+        R::NETWORK
+    }
+
     fn evaluate(&self) -> Score {
         match eval_mode() {
             EvalMode::Chess => self.chess_view_eval(),

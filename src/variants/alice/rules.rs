@@ -5,7 +5,8 @@
 //! board (`smallalice`: 4 files x 8 ranks, no castling, single pawn steps).
 //!
 //! Every setting is a `const`, so each variant's code is compiled with its own rules and
-//! plain Alice pays nothing for the others. Knows the settings only, no rule logic.
+//! plain Alice pays nothing for the others. Knows the settings (and the shipped network's
+//! bytes) only, no rule logic.
 
 use crate::variants::chess::attacks::{Bitboard, FILE_A};
 
@@ -34,6 +35,9 @@ pub trait AliceRules: Copy + Send + Sync + 'static {
     /// perft generates 3.6-3.9 M small-board positions a second against 2.7-3.3 M for
     /// Alice chess (protocol.md §9.2), so a second set of attack tables would buy nothing.
     const SQUARES: Bitboard = board_squares(Self::FILES);
+    /// The network shipped for these rules, if any: one trained on their own games (a net
+    /// of one start or board size is not measured on another).
+    const NETWORK: Option<&'static [u8]> = None;
 }
 
 /// The squares of the first `files` files.
@@ -76,6 +80,9 @@ pub struct Alice1;
 
 impl AliceRules for Alice1 {
     const VARIANT: &'static str = "alice";
+    /// `alice.nnue` (1536 -> 64 x 2 -> 1): how it was trained and what it measured are in
+    /// tuning/README.md ("Alice networks").
+    const NETWORK: Option<&'static [u8]> = Some(include_bytes!("alice.nnue"));
 }
 
 /// Alice 2: White's army on board A, Black's on board B.

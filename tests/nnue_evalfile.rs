@@ -3,9 +3,9 @@
 //! with an `info string error: ...` and the engine keeps the network it had (and keeps
 //! running); a network of another variant serves that variant (so `EvalFile` may come
 //! before `UCI_Variant`) and leaves the current one alone; `Evaluation classical` still
-//! gives the hand-written evaluation. Chess, Chess960, Xiangqi and Alice chess start with the
-//! network embedded in the binary (Alice's other rule sets with none), and `<embedded>`
-//! brings it back after another one.
+//! gives the hand-written evaluation. Chess, Chess960, Xiangqi, Alice chess and Raumschach
+//! start with the network embedded in the binary (Alice's other rule sets with none), and
+//! `<embedded>` brings it back after another one.
 
 mod common;
 use common::EngineProc;
@@ -193,7 +193,7 @@ fn plays_with_its_embedded_network(setup: &[&str], variant: &str, inputs: usize,
 }
 
 #[test]
-fn chess_chess960_xiangqi_and_alice_play_with_their_embedded_networks_by_default() {
+fn every_shipped_network_plays_by_default() {
     plays_with_its_embedded_network(
         &["setoption name UCI_Variant value xiangqi"],
         "xiangqi",
@@ -212,6 +212,12 @@ fn chess_chess960_xiangqi_and_alice_play_with_their_embedded_networks_by_default
         "alice",
         1536,
         "position startpos moves e2e4 d7d5 g1f3",
+    );
+    plays_with_its_embedded_network(
+        &["setoption name UCI_Variant value raumschach"],
+        "raumschach",
+        1750,
+        "position startpos moves Ab1Cc1 Eb5Cb4",
     );
 }
 

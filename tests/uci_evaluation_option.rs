@@ -61,9 +61,14 @@ fn alice_modes_differ_as_defined() {
     let mut e = EngineProc::start();
     e.send("setoption name UCI_Variant value alice");
     e.sync();
-    // Full: the boards matter.
+    // The network (the default) sees the boards.
+    let nnue = (eval_of(&mut e, ON_A), eval_of(&mut e, SPLIT));
+    assert_ne!(nnue.0, nnue.1, "the Alice network should see the boards");
+    // Full (classical): the boards matter too, and it is not the network.
+    e.send("setoption name Evaluation value classical");
     let full = (eval_of(&mut e, ON_A), eval_of(&mut e, SPLIT));
     assert_ne!(full.0, full.1, "the Alice evaluation should see the boards");
+    assert_ne!(full, nnue, "classical is not the network");
     // Chess: one merged board, blind to which board a piece is on.
     e.send("setoption name Evaluation value chess");
     let chess = (eval_of(&mut e, ON_A), eval_of(&mut e, SPLIT));

@@ -86,6 +86,7 @@ impl Cube for Cube5 {
     }
     /// Pawn, knight, bishop, rook, queen, king, unicorn.
     const EXCHANGE_VALUES: [i32; KINDS] = [100, 520, 480, 400, 1200, 0, 200];
+    const NETWORK: Option<&'static [u8]> = Some(include_bytes!("raumschach.nnue"));
 }
 
 /// Positions for `kaleido bench`: 16 positions reached by seeded random playouts

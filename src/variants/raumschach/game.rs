@@ -161,6 +161,10 @@ impl<C: Cube> Game for CubePosition<C> {
         Some(cell - cell % n + (n - 1 - cell % n))
     }
 
+    fn nnue_embedded_net() -> Option<&'static [u8]> {
+        C::NETWORK
+    }
+
     fn has_non_pawn_material(&self) -> bool {
         let own = self.side_pieces(self.side);
         (own & !(self.kinds[Kind::Pawn.index()] | self.kinds[Kind::King.index()])).any()

@@ -219,6 +219,12 @@ fn every_shipped_network_plays_by_default() {
         1750,
         "position startpos moves Ab1Cc1 Eb5Cb4",
     );
+    plays_with_its_embedded_network(
+        &["setoption name UCI_Variant value raumschach4"],
+        "raumschach4",
+        896,
+        "position startpos moves Bd1Cd2 Dc4Cb3",
+    );
 }
 
 /// Alice's network serves Alice chess alone: the family's other rule sets (another start,

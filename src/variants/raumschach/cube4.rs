@@ -91,6 +91,7 @@ impl Cube for Cube4 {
     }
     /// Pawn, knight, bishop, rook, queen, king, unicorn (no unicorn on this board).
     const EXCHANGE_VALUES: [i32; KINDS] = [100, 320, 370, 330, 930, 0, 0];
+    const NETWORK: Option<&'static [u8]> = Some(include_bytes!("raumschach4.nnue"));
 }
 
 /// SIII4 setup B, the default start position.

@@ -151,7 +151,7 @@ impl Game for Chess {
 
     /// The shipped network (`chess.nnue`, 768 -> 64 x 2 -> 1), for chess and Chess960 alike:
     /// how it was trained and what it measured are in tuning/README.md ("Chess networks,
-    /// round 2").
+    /// round 3").
     fn nnue_embedded_net() -> Option<&'static [u8]> {
         Some(include_bytes!("chess.nnue"))
     }

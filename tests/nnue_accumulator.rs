@@ -24,10 +24,13 @@ fn random_net<G: Game>(hidden: usize, seed: u64) -> Arc<Network> {
         variant: G::VARIANT.to_string(),
         inputs,
         hidden,
+        // Output buckets of 6 pieces: captures along the games change the bucket.
+        out_buckets: 4,
+        bucket_divisor: 6,
         ft_weights: small(inputs * hidden, 200),
         ft_bias: small(hidden, 200),
-        out_weights: small(2 * hidden, 255),
-        out_bias: 1000,
+        out_weights: small(4 * 2 * hidden, 255),
+        out_bias: vec![1000, -500, 0, 250],
     })
 }
 

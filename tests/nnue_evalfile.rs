@@ -24,10 +24,12 @@ fn random_net(variant: &str, inputs: usize, seed: u64) -> Network {
         variant: variant.into(),
         inputs,
         hidden,
+        out_buckets: 2,
+        bucket_divisor: 16,
         ft_weights: small(inputs * hidden, 300),
         ft_bias: small(hidden, 300),
-        out_weights: small(2 * hidden, 255),
-        out_bias: 0,
+        out_weights: small(2 * 2 * hidden, 255),
+        out_bias: vec![0, 100],
     }
 }
 
@@ -84,7 +86,7 @@ fn good_files_load_and_bad_ones_keep_the_network_in_use() {
     e.send("setoption name Evaluation value nnue");
     let answer = load(&mut e, &path("a.nnue"));
     assert!(
-        answer.starts_with("info string NNUE evaluation using chess 768->16x2->1"),
+        answer.starts_with("info string NNUE evaluation using chess 768->16x2->1x2 "),
         "{answer}"
     );
     let with_a = eval(&mut e);

@@ -95,7 +95,15 @@ impl AccumulatorStack {
         } else {
             (black, white)
         };
-        self.net.output(self.kernels, own, other)
+        let n = self.cells;
+        let pieces = match self.net.out_buckets {
+            1 => 0,
+            _ => self.board[ply * n..(ply + 1) * n]
+                .iter()
+                .filter(|&&c| c != 0)
+                .count(),
+        };
+        self.net.output(self.kernels, own, other, pieces)
     }
 
     /// Both perspectives' hidden layer at `ply` (computing it if needed): for tests.

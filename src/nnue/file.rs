@@ -5,16 +5,17 @@
 //! ```text
 //! offset  size             field (all integers little-endian)
 //! 0       8                magic "KALNNUE\0"
-//! 8       4                version u32 = 1
+//! 8       4                version u32 = 2 (1 is read too: one bucket, 44..48 zero)
 //! 12      16               variant name, ASCII, NUL-padded (`Game::VARIANT`)
 //! 28      4                inputs u32
 //! 32      4                hidden u32 (neurons per perspective)
 //! 36      8                hash u64: FNV-1a of every byte from offset 48 to the end
-//! 44      4                reserved, 0
+//! 44      2                output buckets u16 (B, at least 1)
+//! 46      2                pieces per output bucket u16 (at least 1)
 //! 48      2·inputs·hidden  feature-transformer weights i16, row by row (one row per input)
 //! ..      2·hidden         feature-transformer bias i16
-//! ..      4·hidden         output weights i16: side to move's half, then the other side's
-//! ..      4                output bias i32
+//! ..      B·4·hidden       output weights i16, per bucket: side to move's half, the other's
+//! ..      B·4              output bias i32 per bucket
 //! ```
 
 use super::network::Network;
@@ -23,13 +24,14 @@ use super::OUTPUT_WEIGHT_LIMIT;
 /// The first eight bytes of a network file.
 pub const MAGIC: &[u8; 8] = b"KALNNUE\0";
 /// The format version this build reads and writes.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// Bytes before the parameters.
 pub const HEADER_BYTES: usize = 48;
 const NAME_BYTES: usize = 16;
 /// Largest accepted sizes (a corrupted header must not make us allocate gigabytes).
 const MAX_INPUTS: usize = 1 << 16;
 const MAX_HIDDEN: usize = 4096;
+const MAX_BUCKETS: usize = 64;
 
 fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
@@ -41,7 +43,7 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 fn payload(net: &Network) -> Vec<u8> {
-    let mut out = Vec::with_capacity(2 * (net.ft_weights.len() + 3 * net.hidden) + 4);
+    let mut out = Vec::with_capacity(2 * (net.ft_weights.len() + net.out_weights.len()) + 4096);
     for v in net
         .ft_weights
         .iter()
@@ -50,7 +52,9 @@ fn payload(net: &Network) -> Vec<u8> {
     {
         out.extend_from_slice(&v.to_le_bytes());
     }
-    out.extend_from_slice(&net.out_bias.to_le_bytes());
+    for b in &net.out_bias {
+        out.extend_from_slice(&b.to_le_bytes());
+    }
     out
 }
 
@@ -73,7 +77,8 @@ pub fn write(net: &Network) -> Vec<u8> {
     out.extend_from_slice(&(net.inputs as u32).to_le_bytes());
     out.extend_from_slice(&(net.hidden as u32).to_le_bytes());
     out.extend_from_slice(&fnv1a(&body).to_le_bytes());
-    out.extend_from_slice(&0u32.to_le_bytes());
+    out.extend_from_slice(&(net.out_buckets as u16).to_le_bytes());
+    out.extend_from_slice(&(net.bucket_divisor as u16).to_le_bytes());
     out.extend_from_slice(&body);
     out
 }
@@ -91,7 +96,7 @@ pub fn read(bytes: &[u8]) -> Result<Network, String> {
         return Err("not a kaleido network file (bad magic)".into());
     }
     let version = u32_at(bytes, 8);
-    if version != VERSION {
+    if version != VERSION && version != 1 {
         return Err(format!(
             "network file version {version}, this build reads {VERSION}"
         ));
@@ -108,11 +113,23 @@ pub fn read(bytes: &[u8]) -> Result<Network, String> {
             "network file sizes {inputs}x{hidden} are out of range"
         ));
     }
+    let (out_buckets, bucket_divisor) = match version {
+        1 => (1, 1),
+        _ => (
+            u16::from_le_bytes([bytes[44], bytes[45]]) as usize,
+            u16::from_le_bytes([bytes[46], bytes[47]]) as usize,
+        ),
+    };
+    if out_buckets == 0 || out_buckets > MAX_BUCKETS || bucket_divisor == 0 {
+        return Err(format!(
+            "network file has {out_buckets} output buckets of {bucket_divisor} pieces"
+        ));
+    }
     let mut h = [0u8; 8];
     h.copy_from_slice(&bytes[36..44]);
     let hash = u64::from_le_bytes(h);
     let body = &bytes[HEADER_BYTES..];
-    let expected = 2 * (inputs * hidden + 3 * hidden) + 4;
+    let expected = 2 * (inputs * hidden + hidden) + out_buckets * (4 * hidden + 4);
     if body.len() != expected {
         return Err(format!(
             "network file is {} bytes, its header needs {} (truncated or padded)",
@@ -128,8 +145,11 @@ pub fn read(bytes: &[u8]) -> Result<Network, String> {
         .map(|c| i16::from_le_bytes([c[0], c[1]]));
     let ft_weights: Vec<i16> = words.by_ref().take(inputs * hidden).collect();
     let ft_bias: Vec<i16> = words.by_ref().take(hidden).collect();
-    let out_weights: Vec<i16> = words.by_ref().take(2 * hidden).collect();
-    let out_bias = u32_at(body, body.len() - 4) as i32;
+    let out_weights: Vec<i16> = words.by_ref().take(out_buckets * 2 * hidden).collect();
+    let biases_at = body.len() - 4 * out_buckets;
+    let out_bias = (0..out_buckets)
+        .map(|b| u32_at(body, biases_at + 4 * b) as i32)
+        .collect();
     if out_weights.iter().any(|w| w.abs() > OUTPUT_WEIGHT_LIMIT) {
         return Err(format!(
             "network output weights exceed ±{OUTPUT_WEIGHT_LIMIT}"
@@ -139,6 +159,8 @@ pub fn read(bytes: &[u8]) -> Result<Network, String> {
         variant,
         inputs,
         hidden,
+        out_buckets,
+        bucket_divisor,
         ft_weights,
         ft_bias,
         out_weights,
@@ -151,7 +173,7 @@ mod tests {
     use super::*;
     use crate::core::rng::Rng;
 
-    fn random_net() -> Network {
+    fn random_net(out_buckets: usize) -> Network {
         let mut rng = Rng::new(3);
         let (inputs, hidden) = (24, 8);
         let mut small = |n: usize, m: u64| -> Vec<i16> {
@@ -163,22 +185,38 @@ mod tests {
             variant: "chess".into(),
             inputs,
             hidden,
+            out_buckets,
+            bucket_divisor: 3,
             ft_weights: small(inputs * hidden, 2000),
             ft_bias: small(hidden, 2000),
-            out_weights: small(2 * hidden, 255),
-            out_bias: -12345,
+            out_weights: small(out_buckets * 2 * hidden, 255),
+            out_bias: (0..out_buckets as i32).map(|b| -12345 + 1000 * b).collect(),
         }
     }
 
     #[test]
     fn a_written_file_reads_back_the_same_network() {
-        let net = random_net();
-        assert_eq!(read(&write(&net)), Ok(net));
+        for buckets in [1, 4] {
+            let net = random_net(buckets);
+            assert_eq!(read(&write(&net)), Ok(net));
+        }
+    }
+
+    #[test]
+    fn a_version_1_file_reads_as_one_bucket() {
+        let net = random_net(1);
+        let mut bytes = write(&net);
+        bytes[8] = 1;
+        bytes[44..48].fill(0);
+        let old = read(&bytes).unwrap();
+        assert_eq!((old.out_buckets, old.bucket_divisor), (1, 1));
+        assert_eq!(old.out_weights, net.out_weights);
+        assert_eq!(old.out_bias, net.out_bias);
     }
 
     #[test]
     fn damaged_files_are_refused_with_a_reason() {
-        let bytes = write(&random_net());
+        let bytes = write(&random_net(2));
         let truncated = &bytes[..bytes.len() - 1];
         assert!(read(truncated).unwrap_err().contains("truncated"));
         let mut flipped = bytes.clone();
@@ -190,6 +228,9 @@ mod tests {
         let mut version = bytes.clone();
         version[8] = 9;
         assert!(read(&version).unwrap_err().contains("version"));
+        let mut buckets = bytes.clone();
+        buckets[44..46].fill(0);
+        assert!(read(&buckets).unwrap_err().contains("buckets"));
         assert!(read(&[]).is_err());
     }
 }

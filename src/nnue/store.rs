@@ -25,10 +25,15 @@ fn slots() -> std::sync::MutexGuard<'static, Vec<Slot>> {
     SLOTS.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// `<variant> <inputs>-><hidden>x2->1 <content hash>`: how `d` and `EvalFile` name a network.
+/// `<variant> <inputs>-><hidden>x2->1 <content hash>` (`->1x<B>` with `B` output
+/// buckets): how `d` and `EvalFile` name a network.
 pub fn describe_net(net: &Network) -> String {
+    let buckets = match net.out_buckets {
+        1 => String::new(),
+        b => format!("x{b}"),
+    };
     format!(
-        "{} {}->{}x2->1 {:016x}",
+        "{} {}->{}x2->1{buckets} {:016x}",
         net.variant,
         net.inputs,
         net.hidden,

@@ -187,6 +187,7 @@ impl GameVisitor for Compare<'_> {
             variant: args.variant.clone(),
             data: args.data.clone(),
             hidden: args.hidden,
+            output_buckets: 1,
             epochs: args.epochs,
             batch: args.batch,
             lr: args.lr,

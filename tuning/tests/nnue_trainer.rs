@@ -1,7 +1,8 @@
 //! The network trainer learns a known target: positions from random chess games labelled
 //! with their material balance (P 100, N 300, B 300, R 500, Q 900, side to move's view,
 //! score only). After training, the quantised network — evaluated as the engine does —
-//! must give the material balance of unseen positions within 25 cp on average, and the
+//! must give the material balance of unseen positions within 25 cp on average (with one
+//! output layer and with four output buckets), and the
 //! file it writes must load in the engine's format. A reflected sample is the reflected
 //! position's inputs.
 
@@ -76,39 +77,48 @@ fn samples(games: usize, seed: u64) -> Samples {
 fn the_trainer_learns_material_values() {
     let train = samples(1500, 1);
     let valid = samples(100, 2);
-    let out = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("material.nnue");
-    let opts = NnueOptions {
-        variant: "chess".into(),
-        data: vec![],
-        hidden: 16,
-        epochs: 20,
-        batch: 1024,
-        lr: 0.01,
-        wdl: 0.0,
-        scale: 400.0,
-        init: 0.01,
-        validate_every: 20,
-        mirror: false,
-        limit: None,
-        seed: 3,
-        save_every: 0,
-        threads: None,
-        out: out.to_string_lossy().into_owned(),
-    };
-    let summary = train_net(&opts, "chess", 768, &train, &valid).expect("training runs");
-    assert!(
-        summary.loss.1 < summary.initial_validation / 5.0,
-        "{summary:?}"
-    );
-    let net = file::read(&std::fs::read(&out).unwrap()).expect("a valid network file");
-    let mut error = 0.0;
-    for i in 0..valid.len() {
-        let (own, other) = valid.inputs(i);
-        error += (quantised_eval(&net, own, other) as f32 - valid.score[i]).abs();
+    // One output layer, then four (output buckets by piece count).
+    for buckets in [1, 4] {
+        let out = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("material-{buckets}.nnue"));
+        let opts = NnueOptions {
+            variant: "chess".into(),
+            data: vec![],
+            hidden: 16,
+            output_buckets: buckets,
+            epochs: 20,
+            batch: 1024,
+            lr: 0.01,
+            wdl: 0.0,
+            scale: 400.0,
+            init: 0.01,
+            validate_every: 20,
+            mirror: false,
+            limit: None,
+            seed: 3,
+            save_every: 0,
+            threads: None,
+            out: out.to_string_lossy().into_owned(),
+        };
+        let summary = train_net(&opts, "chess", 768, &train, &valid).expect("training runs");
+        assert!(
+            summary.loss.1 < summary.initial_validation / 5.0,
+            "{summary:?}"
+        );
+        let net = file::read(&std::fs::read(&out).unwrap()).expect("a valid network file");
+        assert_eq!(net.out_buckets, buckets);
+        let mut error = 0.0;
+        for i in 0..valid.len() {
+            let (own, other) = valid.inputs(i);
+            error += (quantised_eval(&net, own, other) as f32 - valid.score[i]).abs();
+        }
+        let mean = error / valid.len() as f32;
+        eprintln!(
+            "{buckets} bucket(s): {} positions, mean error {mean:.1} cp",
+            valid.len()
+        );
+        assert!(mean < 25.0, "{buckets} bucket(s): mean error {mean:.1} cp");
     }
-    let mean = error / valid.len() as f32;
-    eprintln!("{} positions, mean error {mean:.1} cp", valid.len());
-    assert!(mean < 25.0, "mean error {mean:.1} cp");
 }
 
 /// The FEN of `fen`'s position reflected left to right (castling rights dropped).

@@ -32,6 +32,10 @@ pub struct NnueOptions {
     /// Hidden neurons per perspective.
     #[arg(long, default_value_t = 256)]
     pub hidden: usize,
+    /// Output buckets: one output layer per equal share of the piece counts seen in the
+    /// data (1: a single output layer).
+    #[arg(long, default_value_t = 1)]
+    pub output_buckets: usize,
     /// Passes over the training positions.
     #[arg(long, default_value_t = 30)]
     pub epochs: usize,
@@ -154,7 +158,20 @@ pub fn train_net(
         wdl: opts.wdl,
         scale: opts.scale,
     };
-    let mut net = FloatNet::new(inputs, opts.hidden, opts.init, opts.seed);
+    // Pieces per bucket: the most pieces any training position has, shared out evenly.
+    let buckets = opts.output_buckets.clamp(1, 64);
+    let most = (0..train.len()).map(|i| train.inputs(i).0.len()).max();
+    let divisor = most.unwrap_or(1).div_ceil(buckets).max(1);
+    if buckets > 1 {
+        eprintln!("nnue: {buckets} output buckets of {divisor} pieces");
+    }
+    let mut net = FloatNet::new(
+        inputs,
+        opts.hidden,
+        (buckets, divisor),
+        opts.init,
+        opts.seed,
+    );
     let mut adam = Adam::new(net.params.len());
     let threads = rayon::current_num_threads();
     let mut grads = vec![vec![0.0f32; net.params.len()]; threads];

@@ -1,5 +1,6 @@
 //! The network trainer's arithmetic: a float network of the engine's shape
-//! (`inputs -> hidden x 2 -> 1`, squared clipped ReLU), its forward and backward pass on
+//! (`inputs -> hidden x 2 -> 1`, squared clipped ReLU, one output layer per bucket of piece
+//! counts), its forward and backward pass on
 //! sparse inputs, mini-batch gradients summed over rayon threads, Adam with weight
 //! clipping, and quantisation to the engine's `kaleido::nnue::Network`. The label is a
 //! blend of the game result and the search score; the loss is the squared error of the
@@ -17,7 +18,7 @@ const CLIP: f32 = OUTPUT_WEIGHT_LIMIT as f32 / QB as f32;
 /// Float parameters, one flat vector:
 ///
 /// ```text
-/// [ ft weights: inputs x hidden | ft bias: hidden | out weights: 2 x hidden | out bias ]
+/// [ ft weights: inputs x hidden | ft bias: hidden | out weights: B x 2 x hidden | out bias: B ]
 /// ```
 #[derive(Clone)]
 pub struct FloatNet {
@@ -25,6 +26,10 @@ pub struct FloatNet {
     pub inputs: usize,
     /// Hidden neurons per perspective.
     pub hidden: usize,
+    /// Output buckets (B, at least 1).
+    pub buckets: usize,
+    /// Pieces per output bucket (the engine's `Network::bucket`).
+    pub divisor: usize,
     /// The parameters (layout above).
     pub params: Vec<f32>,
 }
@@ -53,11 +58,18 @@ impl FloatNet {
     /// A randomly initialised network (seeded). The feature-transformer weights start
     /// within `±init`: small, because a row that the data seldom trains keeps about its
     /// initial values, and large random rows make rare pieces' squares look decisive.
-    pub fn new(inputs: usize, hidden: usize, init: f32, seed: u64) -> Self {
+    pub fn new(
+        inputs: usize,
+        hidden: usize,
+        (buckets, divisor): (usize, usize),
+        init: f32,
+        seed: u64,
+    ) -> Self {
+        let buckets = buckets.max(1);
         let mut rng = Rng::new(seed);
         let mut uniform =
             |a: f32| ((rng.next_u64() >> 11) as f32 / (1u64 << 53) as f32 * 2.0 - 1.0) * a;
-        let n = inputs * hidden + 3 * hidden + 1;
+        let n = inputs * hidden + hidden + buckets * (2 * hidden + 1);
         let mut params = vec![0.0; n];
         for w in &mut params[..inputs * hidden] {
             *w = uniform(init);
@@ -67,27 +79,33 @@ impl FloatNet {
         }
         let out = inputs * hidden + hidden;
         let a = 1.0 / (2.0 * hidden as f32).sqrt();
-        for w in &mut params[out..out + 2 * hidden] {
+        for w in &mut params[out..out + buckets * 2 * hidden] {
             *w = uniform(a);
         }
         FloatNet {
             inputs,
             hidden,
+            buckets,
+            divisor: divisor.max(1),
             params,
         }
     }
 
-    fn layout(&self) -> (usize, usize, usize) {
+    /// Where the parameters of a sample with `pieces` pieces start: the feature
+    /// transformer's bias, its bucket's output weights and its bucket's output bias.
+    fn layout(&self, pieces: usize) -> (usize, usize, usize) {
+        let b = (pieces.saturating_sub(1) / self.divisor).min(self.buckets - 1);
         let ft_b = self.inputs * self.hidden;
         let out_w = ft_b + self.hidden;
-        (ft_b, out_w, out_w + 2 * self.hidden)
+        let out_b = out_w + self.buckets * 2 * self.hidden;
+        (ft_b, out_w + b * 2 * self.hidden, out_b + b)
     }
 
-    /// The output (before the sigmoid) for the inputs of one sample, and the hidden
-    /// accumulators (side to move's, then the other's) in `acc`.
+    /// The output (before the sigmoid) for the inputs of one sample (one input per
+    /// piece), and the hidden accumulators (side to move's, then the other's) in `acc`.
     fn forward(&self, own: &[u16], other: &[u16], acc: &mut [f32]) -> f32 {
         let h = self.hidden;
-        let (ft_b, out_w, out_b) = self.layout();
+        let (ft_b, out_w, out_b) = self.layout(own.len());
         let (a_own, a_other) = acc.split_at_mut(h);
         for (a, feats) in [(a_own, own), (a_other, other)] {
             a.copy_from_slice(&self.params[ft_b..ft_b + h]);
@@ -98,7 +116,7 @@ impl FloatNet {
                 }
             }
         }
-        let w = &self.params[out_w..out_b];
+        let w = &self.params[out_w..out_w + 2 * h];
         let mut out = self.params[out_b];
         for (x, w) in acc.iter().zip(w) {
             let c = x.clamp(0.0, 1.0);
@@ -128,7 +146,7 @@ impl FloatNet {
         let p = sigmoid(out * SCALE as f32 / label.scale);
         let t = label.target(s, i);
         let g = 2.0 * (p - t) * p * (1.0 - p) * SCALE as f32 / label.scale;
-        let (ft_b, out_w, out_b) = self.layout();
+        let (ft_b, out_w, out_b) = self.layout(own.len());
         grad[out_b] += g;
         for j in 0..2 * h {
             let x = acc[j];
@@ -176,20 +194,27 @@ impl FloatNet {
     /// Quantises to the engine's format.
     pub fn quantise(&self, variant: &str) -> Network {
         let h = self.hidden;
-        let (ft_b, out_w, out_b) = self.layout();
+        let ft_b = self.inputs * h;
+        let out_w = ft_b + h;
+        let out_b = out_w + self.buckets * 2 * h;
         let q = |x: f32, s: i32| (x * s as f32).round().clamp(-32767.0, 32767.0) as i16;
         let limit = OUTPUT_WEIGHT_LIMIT as f32;
         Network {
             variant: variant.to_string(),
             inputs: self.inputs,
             hidden: h,
+            out_buckets: self.buckets,
+            bucket_divisor: self.divisor,
             ft_weights: self.params[..ft_b].iter().map(|&x| q(x, QA)).collect(),
             ft_bias: self.params[ft_b..out_w].iter().map(|&x| q(x, QA)).collect(),
             out_weights: self.params[out_w..out_b]
                 .iter()
                 .map(|&x| (x * QB as f32).round().clamp(-limit, limit) as i16)
                 .collect(),
-            out_bias: (self.params[out_b] * (QA * QB) as f32).round() as i32,
+            out_bias: self.params[out_b..]
+                .iter()
+                .map(|&x| (x * (QA * QB) as f32).round() as i32)
+                .collect(),
         }
     }
 }
@@ -204,7 +229,7 @@ pub fn quantised_eval(net: &Network, own: &[u16], other: &[u16]) -> i32 {
             kaleido::nnue::simd::add(kernels, a, net.row(f as usize));
         }
     }
-    net.output(kernels, &acc[0], &acc[1])
+    net.output(kernels, &acc[0], &acc[1], own.len())
 }
 
 /// Mean absolute difference, centipawns, between the float network and its quantised

@@ -19,7 +19,7 @@
 //! ```
 
 use super::network::Network;
-use super::OUTPUT_WEIGHT_LIMIT;
+use super::{MAX_OUTPUT_BUCKETS, OUTPUT_WEIGHT_LIMIT};
 
 /// The first eight bytes of a network file.
 pub const MAGIC: &[u8; 8] = b"KALNNUE\0";
@@ -31,7 +31,6 @@ const NAME_BYTES: usize = 16;
 /// Largest accepted sizes (a corrupted header must not make us allocate gigabytes).
 const MAX_INPUTS: usize = 1 << 16;
 const MAX_HIDDEN: usize = 4096;
-const MAX_BUCKETS: usize = 64;
 
 fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
@@ -43,7 +42,8 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 fn payload(net: &Network) -> Vec<u8> {
-    let mut out = Vec::with_capacity(2 * (net.ft_weights.len() + net.out_weights.len()) + 4096);
+    let words = net.ft_weights.len() + net.ft_bias.len() + net.out_weights.len();
+    let mut out = Vec::with_capacity(2 * words + 4 * net.out_bias.len());
     for v in net
         .ft_weights
         .iter()
@@ -120,7 +120,7 @@ pub fn read(bytes: &[u8]) -> Result<Network, String> {
             u16::from_le_bytes([bytes[46], bytes[47]]) as usize,
         ),
     };
-    if out_buckets == 0 || out_buckets > MAX_BUCKETS || bucket_divisor == 0 {
+    if out_buckets == 0 || out_buckets > MAX_OUTPUT_BUCKETS || bucket_divisor == 0 {
         return Err(format!(
             "network file has {out_buckets} output buckets of {bucket_divisor} pieces"
         ));

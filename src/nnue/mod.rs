@@ -25,6 +25,16 @@ pub const SCALE: i32 = 400;
 /// output kernel relies on (the trainer clips the float weights to this over `QB`).
 pub const OUTPUT_WEIGHT_LIMIT: i16 = 127;
 
+/// The largest number of output buckets a network may have.
+pub const MAX_OUTPUT_BUCKETS: usize = 64;
+
+/// The output bucket of a position with `pieces` pieces on the board, for `buckets`
+/// buckets (at least 1) of `pieces_per_bucket` pieces: the engine's and the trainer's rule.
+#[inline(always)]
+pub fn output_bucket(pieces: usize, pieces_per_bucket: usize, buckets: usize) -> usize {
+    (pieces.saturating_sub(1) / pieces_per_bucket.max(1)).min(buckets - 1)
+}
+
 /// The input index of a piece `code` (as `Game::nnue_cells` writes it, never 0) on `cell`
 /// seen from `perspective` (0 = White, 1 = Black), for a game of `kinds` piece kinds per
 /// side and `cells` cells, whose mirror is `mirror`.

@@ -6,7 +6,7 @@
 //! `simd.rs`. Knows no game.
 
 use super::simd::{self, Kernels};
-use super::{QA, QB, SCALE};
+use super::{output_bucket, QA, QB, SCALE};
 
 /// A network's parameters, quantised as the engine computes with them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,7 +43,7 @@ impl Network {
     /// The output bucket of a position with `pieces` pieces on the board.
     #[inline(always)]
     pub fn bucket(&self, pieces: usize) -> usize {
-        (pieces.saturating_sub(1) / self.bucket_divisor.max(1)).min(self.out_buckets - 1)
+        output_bucket(pieces, self.bucket_divisor, self.out_buckets)
     }
 
     /// The score in centipawns of two accumulators (`hidden` each): the side to move's

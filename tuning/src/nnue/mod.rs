@@ -9,7 +9,7 @@ pub mod train;
 
 use data::Samples;
 use kaleido::core::rng::Rng;
-use kaleido::nnue::file;
+use kaleido::nnue::{file, MAX_OUTPUT_BUCKETS};
 use kaleido::variants::{GameVisitor, RegisteredGame, Variant};
 use std::io::Write;
 use std::time::Instant;
@@ -159,7 +159,7 @@ pub fn train_net(
         scale: opts.scale,
     };
     // Pieces per bucket: the most pieces any training position has, shared out evenly.
-    let buckets = opts.output_buckets.clamp(1, 64);
+    let buckets = opts.output_buckets.clamp(1, MAX_OUTPUT_BUCKETS);
     let most = (0..train.len()).map(|i| train.inputs(i).0.len()).max();
     let divisor = most.unwrap_or(1).div_ceil(buckets).max(1);
     if buckets > 1 {

@@ -8,7 +8,7 @@
 
 use super::data::Samples;
 use kaleido::core::rng::Rng;
-use kaleido::nnue::{Network, OUTPUT_WEIGHT_LIMIT, QA, QB, SCALE};
+use kaleido::nnue::{output_bucket, Network, OUTPUT_WEIGHT_LIMIT, QA, QB, SCALE};
 use rayon::prelude::*;
 
 /// Largest float weight magnitude: the quantised output weights must stay within
@@ -91,13 +91,19 @@ impl FloatNet {
         }
     }
 
+    /// Where the feature transformer's bias, the output weights and the output biases
+    /// start (the layout above).
+    fn sections(&self) -> (usize, usize, usize) {
+        let ft_b = self.inputs * self.hidden;
+        let out_w = ft_b + self.hidden;
+        (ft_b, out_w, out_w + self.buckets * 2 * self.hidden)
+    }
+
     /// Where the parameters of a sample with `pieces` pieces start: the feature
     /// transformer's bias, its bucket's output weights and its bucket's output bias.
     fn layout(&self, pieces: usize) -> (usize, usize, usize) {
-        let b = (pieces.saturating_sub(1) / self.divisor).min(self.buckets - 1);
-        let ft_b = self.inputs * self.hidden;
-        let out_w = ft_b + self.hidden;
-        let out_b = out_w + self.buckets * 2 * self.hidden;
+        let b = output_bucket(pieces, self.divisor, self.buckets);
+        let (ft_b, out_w, out_b) = self.sections();
         (ft_b, out_w + b * 2 * self.hidden, out_b + b)
     }
 
@@ -194,9 +200,7 @@ impl FloatNet {
     /// Quantises to the engine's format.
     pub fn quantise(&self, variant: &str) -> Network {
         let h = self.hidden;
-        let ft_b = self.inputs * h;
-        let out_w = ft_b + h;
-        let out_b = out_w + self.buckets * 2 * h;
+        let (ft_b, out_w, out_b) = self.sections();
         let q = |x: f32, s: i32| (x * s as f32).round().clamp(-32767.0, 32767.0) as i16;
         let limit = OUTPUT_WEIGHT_LIMIT as f32;
         Network {

@@ -199,6 +199,7 @@ impl GameVisitor for Compare<'_> {
             limit: args.limit,
             seed: args.seed,
             save_every: 0,
+            start_from: None,
             threads: args.threads,
             out: args.out.clone(),
         };

@@ -2,8 +2,9 @@
 //! with their material balance (P 100, N 300, B 300, R 500, Q 900, side to move's view,
 //! score only). After training, the quantised network — evaluated as the engine does —
 //! must give the material balance of unseen positions within 25 cp on average (with one
-//! output layer and with four output buckets), and the
-//! file it writes must load in the engine's format. A reflected sample is the reflected
+//! output layer and with four output buckets), the
+//! file it writes must load in the engine's format, and training resumed from that file
+//! starts from its weights. A reflected sample is the reflected
 //! position's inputs.
 
 use kaleido::core::rng::Rng;
@@ -97,6 +98,7 @@ fn the_trainer_learns_material_values() {
             limit: None,
             seed: 3,
             save_every: 0,
+            start_from: None,
             threads: None,
             out: out.to_string_lossy().into_owned(),
         };
@@ -118,6 +120,30 @@ fn the_trainer_learns_material_values() {
             valid.len()
         );
         assert!(mean < 25.0, "{buckets} bucket(s): mean error {mean:.1} cp");
+
+        // Training on from the written file starts where it ended: with no epochs it
+        // writes the same network back, and its loss before training is the trained one.
+        let again = out.with_extension("again.nnue");
+        let resumed = NnueOptions {
+            start_from: Some(out.to_string_lossy().into_owned()),
+            epochs: 0,
+            hidden: 99,
+            output_buckets: 1,
+            out: again.to_string_lossy().into_owned(),
+            ..opts.clone()
+        };
+        let summary2 = train_net(&resumed, "chess", 768, &train, &valid).expect("resumes");
+        assert_eq!(std::fs::read(&again).unwrap(), std::fs::read(&out).unwrap());
+        assert!(
+            summary2.initial_validation < summary.initial_validation / 5.0,
+            "{summary2:?}"
+        );
+        let wrong = NnueOptions {
+            start_from: Some(out.to_string_lossy().into_owned()),
+            ..opts.clone()
+        };
+        let err = train_net(&wrong, "xiangqi", 768, &train, &valid).unwrap_err();
+        assert!(err.contains("not xiangqi"), "{err}");
     }
 }
 

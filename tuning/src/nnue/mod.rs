@@ -72,6 +72,10 @@ pub struct NnueOptions {
     /// Write a checkpoint `<out>.e<epoch>` every this many epochs (0: none).
     #[arg(long, default_value_t = 0)]
     pub save_every: usize,
+    /// Start from this network file (the variant's format) instead of random weights:
+    /// its sizes and output buckets replace `--hidden` and `--output-buckets`.
+    #[arg(long)]
+    pub start_from: Option<String>,
     /// Rayon threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -162,16 +166,19 @@ pub fn train_net(
     let buckets = opts.output_buckets.clamp(1, MAX_OUTPUT_BUCKETS);
     let most = (0..train.len()).map(|i| train.inputs(i).0.len()).max();
     let divisor = most.unwrap_or(1).div_ceil(buckets).max(1);
-    if buckets > 1 {
+    if buckets > 1 && opts.start_from.is_none() {
         eprintln!("nnue: {buckets} output buckets of {divisor} pieces");
     }
-    let mut net = FloatNet::new(
-        inputs,
-        opts.hidden,
-        (buckets, divisor),
-        opts.init,
-        opts.seed,
-    );
+    let mut net = match &opts.start_from {
+        Some(path) => start_from(path, variant, inputs)?,
+        None => FloatNet::new(
+            inputs,
+            opts.hidden,
+            (buckets, divisor),
+            opts.init,
+            opts.seed,
+        ),
+    };
     let mut adam = Adam::new(net.params.len());
     let threads = rayon::current_num_threads();
     let mut grads = vec![vec![0.0f32; net.params.len()]; threads];
@@ -232,6 +239,23 @@ pub fn train_net(
         positions_per_second: (train.len() * opts.epochs) as f64
             / started.elapsed().as_secs_f64().max(1e-9),
     })
+}
+
+/// The float network of the file at `path`, checked against the variant being trained.
+fn start_from(path: &str, variant: &str, inputs: usize) -> Result<FloatNet, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
+    let q = file::read(&bytes).map_err(|e| format!("'{path}': {e}"))?;
+    if q.variant != variant || q.inputs != inputs {
+        return Err(format!(
+            "'{path}' is a {} network of {} inputs, not {variant}'s {inputs}",
+            q.variant, q.inputs
+        ));
+    }
+    eprintln!(
+        "nnue: starting from '{path}' ({} hidden, {} output buckets of {} pieces)",
+        q.hidden, q.out_buckets, q.bucket_divisor
+    );
+    Ok(FloatNet::from_network(&q))
 }
 
 fn write_net(net: &FloatNet, variant: &str, path: &str) -> Result<(), String> {

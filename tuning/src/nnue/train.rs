@@ -91,6 +91,25 @@ impl FloatNet {
         }
     }
 
+    /// The float network a quantised one stands for (each weight divided by its scale),
+    /// to train further from: the inverse of [`FloatNet::quantise`] up to rounding.
+    pub fn from_network(net: &Network) -> Self {
+        let qa = QA as f32;
+        let qb = QB as f32;
+        let params = (net.ft_weights.iter().chain(&net.ft_bias))
+            .map(|&w| w as f32 / qa)
+            .chain(net.out_weights.iter().map(|&w| w as f32 / qb))
+            .chain(net.out_bias.iter().map(|&b| b as f32 / (qa * qb)))
+            .collect();
+        FloatNet {
+            inputs: net.inputs,
+            hidden: net.hidden,
+            buckets: net.out_buckets.max(1),
+            divisor: net.bucket_divisor.max(1),
+            params,
+        }
+    }
+
     /// Where the feature transformer's bias, the output weights and the output biases
     /// start (the layout above).
     fn sections(&self) -> (usize, usize, usize) {

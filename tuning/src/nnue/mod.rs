@@ -9,6 +9,7 @@ pub mod train;
 
 use data::Samples;
 use kaleido::core::rng::Rng;
+use kaleido::nnue::store::describe_net;
 use kaleido::nnue::{file, MAX_OUTPUT_BUCKETS};
 use kaleido::variants::{GameVisitor, RegisteredGame, Variant};
 use std::io::Write;
@@ -162,22 +163,24 @@ pub fn train_net(
         wdl: opts.wdl,
         scale: opts.scale,
     };
-    // Pieces per bucket: the most pieces any training position has, shared out evenly.
-    let buckets = opts.output_buckets.clamp(1, MAX_OUTPUT_BUCKETS);
-    let most = (0..train.len()).map(|i| train.inputs(i).0.len()).max();
-    let divisor = most.unwrap_or(1).div_ceil(buckets).max(1);
-    if buckets > 1 && opts.start_from.is_none() {
-        eprintln!("nnue: {buckets} output buckets of {divisor} pieces");
-    }
     let mut net = match &opts.start_from {
         Some(path) => start_from(path, variant, inputs)?,
-        None => FloatNet::new(
-            inputs,
-            opts.hidden,
-            (buckets, divisor),
-            opts.init,
-            opts.seed,
-        ),
+        None => {
+            // Pieces per bucket: the most pieces any training position has, shared out evenly.
+            let buckets = opts.output_buckets.clamp(1, MAX_OUTPUT_BUCKETS);
+            let most = (0..train.len()).map(|i| train.inputs(i).0.len()).max();
+            let divisor = most.unwrap_or(1).div_ceil(buckets).max(1);
+            if buckets > 1 {
+                eprintln!("nnue: {buckets} output buckets of {divisor} pieces");
+            }
+            FloatNet::new(
+                inputs,
+                opts.hidden,
+                (buckets, divisor),
+                opts.init,
+                opts.seed,
+            )
+        }
     };
     let mut adam = Adam::new(net.params.len());
     let threads = rayon::current_num_threads();
@@ -252,8 +255,9 @@ fn start_from(path: &str, variant: &str, inputs: usize) -> Result<FloatNet, Stri
         ));
     }
     eprintln!(
-        "nnue: starting from '{path}' ({} hidden, {} output buckets of {} pieces)",
-        q.hidden, q.out_buckets, q.bucket_divisor
+        "nnue: starting from {} ('{path}', output buckets of {} pieces)",
+        describe_net(&q),
+        q.bucket_divisor
     );
     Ok(FloatNet::from_network(&q))
 }

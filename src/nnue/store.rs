@@ -43,20 +43,22 @@ pub fn describe_net(net: &Network) -> String {
 
 /// Checks that `net` fits game `G`.
 pub fn check_fits<G: Game>(net: &Network) -> Result<(), String> {
-    if net.variant != G::VARIANT {
+    check_shape(net, G::VARIANT, 2 * G::NNUE_KINDS * G::NNUE_CELLS)
+}
+
+/// Checks that `net` is a network of `variant` with `inputs` inputs (a game's shape, for
+/// callers that know the game by name only, such as the trainer).
+pub fn check_shape(net: &Network, variant: &str, inputs: usize) -> Result<(), String> {
+    if net.variant != variant {
         return Err(format!(
-            "the network is for variant '{}', not '{}'",
-            net.variant,
-            G::VARIANT
+            "the network is for variant '{}', not '{variant}'",
+            net.variant
         ));
     }
-    let inputs = 2 * G::NNUE_KINDS * G::NNUE_CELLS;
     if net.inputs != inputs || inputs == 0 {
         return Err(format!(
-            "the network has {} inputs, {} needs {}",
-            net.inputs,
-            G::VARIANT,
-            inputs
+            "the network has {} inputs, {variant} needs {inputs}",
+            net.inputs
         ));
     }
     Ok(())

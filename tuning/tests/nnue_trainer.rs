@@ -143,7 +143,7 @@ fn the_trainer_learns_material_values() {
             ..opts.clone()
         };
         let err = train_net(&wrong, "xiangqi", 768, &train, &valid).unwrap_err();
-        assert!(err.contains("not xiangqi"), "{err}");
+        assert!(err.contains("not 'xiangqi'"), "{err}");
     }
 }
 

@@ -9,7 +9,7 @@ pub mod train;
 
 use data::Samples;
 use kaleido::core::rng::Rng;
-use kaleido::nnue::store::describe_net;
+use kaleido::nnue::store::{check_shape, describe_net};
 use kaleido::nnue::{file, MAX_OUTPUT_BUCKETS};
 use kaleido::variants::{GameVisitor, RegisteredGame, Variant};
 use std::io::Write;
@@ -248,12 +248,7 @@ pub fn train_net(
 fn start_from(path: &str, variant: &str, inputs: usize) -> Result<FloatNet, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
     let q = file::read(&bytes).map_err(|e| format!("'{path}': {e}"))?;
-    if q.variant != variant || q.inputs != inputs {
-        return Err(format!(
-            "'{path}' is a {} network of {} inputs, not {variant}'s {inputs}",
-            q.variant, q.inputs
-        ));
-    }
+    check_shape(&q, variant, inputs).map_err(|e| format!("'{path}': {e}"))?;
     eprintln!(
         "nnue: starting from {} ('{path}', output buckets of {} pieces)",
         describe_net(&q),

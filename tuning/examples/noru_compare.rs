@@ -195,6 +195,7 @@ impl GameVisitor for Compare<'_> {
             scale: LABEL.scale,
             init: 0.001,
             validate_every: 20,
+            validation_data: vec![],
             mirror: false,
             limit: args.limit,
             seed: args.seed,

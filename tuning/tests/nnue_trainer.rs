@@ -94,6 +94,7 @@ fn the_trainer_learns_material_values() {
             scale: 400.0,
             init: 0.01,
             validate_every: 20,
+            validation_data: vec![],
             mirror: false,
             limit: None,
             seed: 3,
@@ -187,4 +188,54 @@ fn reflections_are_the_reflected_positions() {
         assert_eq!((got_own, got_other), (own, other), "{fen}");
         assert_eq!((s.score[2 + i], s.result[2 + i]), (42.0, 1.0));
     }
+}
+
+/// `--validation-data`: the validation positions are those files' positions and every
+/// training file's position is trained on (none held back).
+#[test]
+fn validation_files_replace_the_held_back_share() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let lines = |fens: &[&str]| -> String {
+        fens.iter()
+            .enumerate()
+            .map(|(i, f)| format!("{f} | {} | 0.5\n", 10 * i))
+            .collect()
+    };
+    let train = dir.join("validation-train.txt");
+    let valid = dir.join("validation-valid.txt");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let d4 = "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1";
+    std::fs::write(&train, lines(&[start, e4, d4, start, e4])).unwrap();
+    std::fs::write(&valid, lines(&[d4, e4])).unwrap();
+    let path = |p: &std::path::Path| p.to_string_lossy().into_owned();
+    let opts = NnueOptions {
+        variant: "chess".into(),
+        data: vec![path(&train)],
+        hidden: 8,
+        output_buckets: 1,
+        epochs: 1,
+        batch: 4,
+        lr: 0.001,
+        wdl: 0.0,
+        scale: 400.0,
+        init: 0.01,
+        validate_every: 2,
+        validation_data: vec![path(&valid)],
+        mirror: false,
+        limit: None,
+        seed: 1,
+        save_every: 0,
+        start_from: None,
+        threads: None,
+        out: path(&dir.join("validation.nnue")),
+    };
+    let summary = kaleido_tuning::nnue::run(&opts).expect("training runs");
+    assert_eq!(summary.positions, (5, 2));
+    let split = NnueOptions {
+        validation_data: vec![],
+        ..opts
+    };
+    let summary = kaleido_tuning::nnue::run(&split).expect("training runs");
+    assert_eq!(summary.positions, (3, 2));
 }

@@ -57,9 +57,14 @@ pub struct NnueOptions {
     /// Feature-transformer weights start uniform within plus or minus this.
     #[arg(long, default_value_t = 0.01)]
     pub init: f32,
-    /// Hold back every this-many-th position for the validation loss.
+    /// Hold back every this-many-th position for the validation loss (unless
+    /// `--validation-data` is given).
     #[arg(long, default_value_t = 20)]
     pub validate_every: usize,
+    /// Validate on these files instead (repeatable): positions of other games than the
+    /// training ones, so the loss is not flattered by a game's other positions.
+    #[arg(long)]
+    pub validation_data: Vec<String>,
     /// Also train on each training position reflected left to right (where the variant's
     /// rules are symmetric that way): twice the positions for the same data.
     #[arg(long)]
@@ -113,7 +118,11 @@ pub fn run(opts: &NnueOptions) -> Result<NnueSummary, String> {
                 &v.config(false),
                 self.0.limit.unwrap_or(usize::MAX),
             )?;
-            let valid = train.split_off_every(self.0.validate_every.max(2));
+            let valid = if self.0.validation_data.is_empty() {
+                train.split_off_every(self.0.validate_every.max(2))
+            } else {
+                data::load::<G>(&self.0.validation_data, &v.config(false), usize::MAX)?
+            };
             if self.0.mirror {
                 // Reflected after the split: a held-back position's twin stays out of training.
                 if G::nnue_file_mirror(0).is_none() {

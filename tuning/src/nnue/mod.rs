@@ -113,15 +113,13 @@ pub fn run(opts: &NnueOptions) -> Result<NnueSummary, String> {
                 return Err(format!("{} has no network inputs", v.name()));
             }
             let t0 = Instant::now();
-            let mut train = data::load::<G>(
-                &self.0.data,
-                &v.config(false),
-                self.0.limit.unwrap_or(usize::MAX),
-            )?;
+            let config = v.config(false);
+            let mut train =
+                data::load::<G>(&self.0.data, &config, self.0.limit.unwrap_or(usize::MAX))?;
             let valid = if self.0.validation_data.is_empty() {
                 train.split_off_every(self.0.validate_every.max(2))
             } else {
-                data::load::<G>(&self.0.validation_data, &v.config(false), usize::MAX)?
+                data::load::<G>(&self.0.validation_data, &config, usize::MAX)?
             };
             if self.0.mirror {
                 // Reflected after the split: a held-back position's twin stays out of training.

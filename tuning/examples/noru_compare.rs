@@ -201,6 +201,7 @@ impl GameVisitor for Compare<'_> {
             seed: args.seed,
             save_every: 0,
             start_from: None,
+            widen_to: None,
             threads: args.threads,
             out: args.out.clone(),
         };

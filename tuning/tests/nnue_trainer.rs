@@ -100,6 +100,7 @@ fn the_trainer_learns_material_values() {
             seed: 3,
             save_every: 0,
             start_from: None,
+            widen_to: None,
             threads: None,
             out: out.to_string_lossy().into_owned(),
         };
@@ -127,6 +128,7 @@ fn the_trainer_learns_material_values() {
         let again = out.with_extension("again.nnue");
         let resumed = NnueOptions {
             start_from: Some(out.to_string_lossy().into_owned()),
+            widen_to: None,
             epochs: 0,
             hidden: 99,
             output_buckets: 1,
@@ -139,8 +141,33 @@ fn the_trainer_learns_material_values() {
             summary2.initial_validation < summary.initial_validation / 5.0,
             "{summary2:?}"
         );
+        // Widened, the network evaluates every position as before: the added neurons'
+        // output weights are zero.
+        let wide = out.with_extension("wide.nnue");
+        let widened = NnueOptions {
+            widen_to: Some(24),
+            out: wide.to_string_lossy().into_owned(),
+            ..resumed.clone()
+        };
+        let summary3 = train_net(&widened, "chess", 768, &train, &valid).expect("widens");
+        assert_eq!(summary3.initial_validation, summary2.initial_validation);
+        let wider = file::read(&std::fs::read(&wide).unwrap()).expect("a valid network file");
+        assert_eq!((wider.hidden, net.hidden), (24, 16));
+        for i in 0..valid.len() {
+            let (own, other) = valid.inputs(i);
+            assert_eq!(
+                quantised_eval(&wider, own, other),
+                quantised_eval(&net, own, other)
+            );
+        }
+        let narrower = NnueOptions {
+            widen_to: Some(16),
+            ..widened.clone()
+        };
+        assert!(train_net(&narrower, "chess", 768, &train, &valid).is_err());
         let wrong = NnueOptions {
             start_from: Some(out.to_string_lossy().into_owned()),
+            widen_to: None,
             ..opts.clone()
         };
         let err = train_net(&wrong, "xiangqi", 768, &train, &valid).unwrap_err();
@@ -227,6 +254,7 @@ fn validation_files_replace_the_held_back_share() {
         seed: 1,
         save_every: 0,
         start_from: None,
+        widen_to: None,
         threads: None,
         out: path(&dir.join("validation.nnue")),
     };

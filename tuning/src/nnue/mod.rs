@@ -82,6 +82,11 @@ pub struct NnueOptions {
     /// its sizes and output buckets replace `--hidden` and `--output-buckets`.
     #[arg(long)]
     pub start_from: Option<String>,
+    /// With `--start-from`: widen its hidden layer to this many neurons per perspective.
+    /// The added neurons start with random input weights and zero output weights, so the
+    /// wider network evaluates exactly as the one it starts from until training moves it.
+    #[arg(long, requires = "start_from")]
+    pub widen_to: Option<usize>,
     /// Rayon threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -171,7 +176,24 @@ pub fn train_net(
         scale: opts.scale,
     };
     let mut net = match &opts.start_from {
-        Some(path) => start_from(path, variant, inputs)?,
+        Some(path) => {
+            let net = start_from(path, variant, inputs)?;
+            match opts.widen_to {
+                Some(h) if h > net.hidden => {
+                    eprintln!(
+                        "nnue: widened to {h} hidden neurons (the added ones output nothing yet)"
+                    );
+                    net.widen(h, opts.init, opts.seed)
+                }
+                Some(h) => {
+                    return Err(format!(
+                        "--widen-to {h} must exceed the network's {} hidden neurons",
+                        net.hidden
+                    ))
+                }
+                None => net,
+            }
+        }
         None => {
             // Pieces per bucket: the most pieces any training position has, shared out evenly.
             let buckets = opts.output_buckets.clamp(1, MAX_OUTPUT_BUCKETS);

@@ -110,6 +110,38 @@ impl FloatNet {
         }
     }
 
+    /// The same network with `hidden` neurons per perspective: the first ones are this
+    /// network's, the added ones get input weights within `±init` and the bias of a new
+    /// network but zero output weights, so every evaluation is unchanged until trained.
+    pub fn widen(&self, hidden: usize, init: f32, seed: u64) -> Self {
+        let fresh = FloatNet::new(
+            self.inputs,
+            hidden,
+            (self.buckets, self.divisor),
+            init,
+            seed,
+        );
+        let mut params = fresh.params.clone();
+        let (old_ft_b, old_out_w, old_out_b) = self.sections();
+        let (ft_b, out_w, out_b) = fresh.sections();
+        let h0 = self.hidden;
+        for i in 0..self.inputs {
+            params[i * hidden..i * hidden + h0].copy_from_slice(&self.params[i * h0..(i + 1) * h0]);
+        }
+        params[ft_b..ft_b + h0].copy_from_slice(&self.params[old_ft_b..old_out_w]);
+        // Output weights per bucket: the side to move's neurons, then the other side's.
+        for b in 0..self.buckets {
+            for half in 0..2 {
+                let dst = out_w + (b * 2 + half) * hidden;
+                let src = old_out_w + (b * 2 + half) * h0;
+                params[dst..dst + h0].copy_from_slice(&self.params[src..src + h0]);
+                params[dst + h0..dst + hidden].fill(0.0);
+            }
+        }
+        params[out_b..].copy_from_slice(&self.params[old_out_b..]);
+        FloatNet { params, ..fresh }
+    }
+
     /// Where the feature transformer's bias, the output weights and the output biases
     /// start (the layout above).
     fn sections(&self) -> (usize, usize, usize) {

@@ -22,14 +22,64 @@ const MAX_CHANGES: usize = 8;
 /// Plies an update may walk back to a computed ancestor before refreshing the parent instead.
 const MAX_WALK: usize = 12;
 
-/// Whether two chunks of at most 8 cells differ: one word compare for a whole chunk
-/// (a slice compare would call `memcmp` on every chunk of every update).
-#[inline(always)]
-fn differ(a: &[u8], b: &[u8]) -> bool {
-    match (<[u8; 8]>::try_from(a), <[u8; 8]>::try_from(b)) {
-        (Ok(a), Ok(b)) => u64::from_ne_bytes(a) != u64::from_ne_bytes(b),
-        _ => a != b,
+/// Every input index of a game, looked up rather than recomputed (`feature_index`
+/// divides by the kind count and calls the variant's mirror):
+///
+/// ```text
+/// table[(perspective * codes + code) * cells + cell]   codes = 2 * kinds + 1 (0: empty, unused)
+/// ```
+struct FeatureTable {
+    table: Vec<u32>,
+    codes: usize,
+    cells: usize,
+}
+
+impl FeatureTable {
+    fn new<G: Game>() -> Self {
+        let (cells, kinds) = (G::NNUE_CELLS, G::NNUE_KINDS);
+        let codes = 2 * kinds + 1;
+        let mut table = vec![0; 2 * codes * cells];
+        for perspective in 0..2 {
+            for code in 1..codes {
+                for cell in 0..cells {
+                    let f =
+                        feature_index(perspective, code as u8, cell, kinds, cells, G::nnue_mirror);
+                    table[(perspective * codes + code) * cells + cell] = f as u32;
+                }
+            }
+        }
+        Self {
+            table,
+            codes,
+            cells,
+        }
     }
+
+    /// The input index of piece `code` on `cell` seen from `perspective`.
+    #[inline(always)]
+    fn index(&self, perspective: usize, code: u8, cell: usize) -> usize {
+        self.table[(perspective * self.codes + code as usize) * self.cells + cell] as usize
+    }
+}
+
+const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+
+/// One bit (a byte's top one) for each non-zero byte of `w`.
+#[inline(always)]
+fn nonzero_bytes(w: u64) -> u64 {
+    // Adding 0x7f to the low seven bits carries into the top bit unless they are all 0.
+    (((w & LOW7) + LOW7) | w) & !LOW7
+}
+
+/// The number of occupied cells (non-zero codes).
+#[inline(always)]
+fn occupied(cells: &[u8]) -> usize {
+    let words = cells.chunks_exact(8);
+    let rest = words.remainder().iter().filter(|&&c| c != 0).count();
+    words
+        .map(|w| nonzero_bytes(u64::from_le_bytes(w.try_into().unwrap_or([0; 8]))).count_ones())
+        .sum::<u32>() as usize
+        + rest
 }
 
 /// Per-ply accumulators over a search path, for the network `net`.
@@ -37,8 +87,7 @@ pub struct AccumulatorStack {
     net: Arc<Network>,
     kernels: Kernels,
     cells: usize,
-    kinds: usize,
-    mirror: fn(usize) -> usize,
+    features: FeatureTable,
     board: Vec<u8>,
     acc: Vec<i16>,
     computed: Vec<bool>,
@@ -53,8 +102,7 @@ impl AccumulatorStack {
             net,
             kernels,
             cells: G::NNUE_CELLS,
-            kinds: G::NNUE_KINDS,
-            mirror: G::nnue_mirror,
+            features: FeatureTable::new::<G>(),
             board: vec![0; plies * G::NNUE_CELLS],
             acc: vec![0; plies * 2 * hidden],
             computed: vec![false; plies],
@@ -98,10 +146,7 @@ impl AccumulatorStack {
         let n = self.cells;
         let pieces = match self.net.out_buckets {
             1 => 0,
-            _ => self.board[ply * n..(ply + 1) * n]
-                .iter()
-                .filter(|&&c| c != 0)
-                .count(),
+            _ => occupied(&self.board[ply * n..(ply + 1) * n]),
         };
         self.net.output(self.kernels, own, other, pieces)
     }
@@ -146,7 +191,7 @@ impl AccumulatorStack {
             for cell in 0..n {
                 let code = self.board[ply * n + cell];
                 if code != 0 {
-                    let f = feature_index(perspective, code, cell, self.kinds, n, self.mirror);
+                    let f = self.features.index(perspective, code, cell);
                     simd::add(self.kernels, dst, self.net.row(f));
                 }
             }
@@ -161,30 +206,33 @@ impl AccumulatorStack {
         let mut removed = [(0u8, 0usize); MAX_CHANGES];
         let (mut na, mut nr) = (0, 0);
         let (before, after) = self.board[(ply - 1) * n..(ply + 1) * n].split_at(n);
-        let mut cell = 0;
-        for (b8, a8) in before.chunks(8).zip(after.chunks(8)) {
-            if differ(b8, a8) {
-                for (i, (&b, &a)) in b8.iter().zip(a8).enumerate() {
-                    if b == a {
-                        continue;
+        for (k, (b8, a8)) in before.chunks(8).zip(after.chunks(8)).enumerate() {
+            // The differing bytes of a chunk, found from one word compare (the last
+            // chunk may be short: zero-padded).
+            let word = |c: &[u8]| match <[u8; 8]>::try_from(c) {
+                Ok(w) => u64::from_le_bytes(w),
+                Err(_) => c.iter().rev().fold(0, |w, &b| w << 8 | b as u64),
+            };
+            let mut changed = nonzero_bytes(word(b8) ^ word(a8));
+            while changed != 0 {
+                let i = changed.trailing_zeros() as usize / 8;
+                changed &= changed - 1;
+                let (b, a, cell) = (b8[i], a8[i], k * 8 + i);
+                if b != 0 {
+                    if nr == MAX_CHANGES {
+                        return false;
                     }
-                    if b != 0 {
-                        if nr == MAX_CHANGES {
-                            return false;
-                        }
-                        removed[nr] = (b, cell + i);
-                        nr += 1;
+                    removed[nr] = (b, cell);
+                    nr += 1;
+                }
+                if a != 0 {
+                    if na == MAX_CHANGES {
+                        return false;
                     }
-                    if a != 0 {
-                        if na == MAX_CHANGES {
-                            return false;
-                        }
-                        added[na] = (a, cell + i);
-                        na += 1;
-                    }
+                    added[na] = (a, cell);
+                    na += 1;
                 }
             }
-            cell += b8.len();
         }
         let (done, rest) = self.acc.split_at_mut(ply * 2 * h);
         let src = &done[(ply - 1) * 2 * h..];
@@ -193,15 +241,45 @@ impl AccumulatorStack {
         for perspective in 0..2 {
             let half = &mut dst[perspective * h..(perspective + 1) * h];
             for &(code, c) in &added[..na] {
-                let f = feature_index(perspective, code, c, self.kinds, n, self.mirror);
+                let f = self.features.index(perspective, code, c);
                 simd::add(self.kernels, half, self.net.row(f));
             }
             for &(code, c) in &removed[..nr] {
-                let f = feature_index(perspective, code, c, self.kinds, n, self.mirror);
+                let f = self.features.index(perspective, code, c);
                 simd::sub(self.kernels, half, self.net.row(f));
             }
         }
         self.computed[ply] = true;
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn occupied_counts_the_non_zero_cells() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for len in 0..=130 {
+            let cells: Vec<u8> = (0..len)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    // Mostly empty cells, and every code from 1 to 255 now and then.
+                    if state.is_multiple_of(3) {
+                        (state >> 8) as u8
+                    } else {
+                        0
+                    }
+                })
+                .collect();
+            assert_eq!(occupied(&cells), cells.iter().filter(|&&c| c != 0).count());
+        }
+        for byte in 0..=255u8 {
+            let w = u64::from_le_bytes([0, byte, 0, 0, 0, byte, 0, 0]);
+            assert_eq!(nonzero_bytes(w).count_ones(), 2 * (byte != 0) as u32);
+        }
     }
 }

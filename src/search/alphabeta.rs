@@ -223,7 +223,22 @@ impl<G: Game> Worker<'_, G> {
         let mut quiets = [0usize; 64];
         let mut quiet_count = 0;
 
-        while let Some(m) = picker.next(pos, &self.hist) {
+        loop {
+            // Late move pruning: past the budget every quiet move is skipped, so the
+            // picker need not score, sort or return them.
+            if !skip_quiets
+                && depth <= p.lmp_depth
+                && legal >= lmp_limit
+                && !in_check
+                && best_score > -MATE_BOUND
+                && pos.has_non_pawn_material()
+            {
+                skip_quiets = true;
+                picker.skip_quiets();
+            }
+            let Some(m) = picker.next(pos, &self.hist) else {
+                break;
+            };
             if Some(m) == excluded_move {
                 continue;
             }
@@ -244,10 +259,6 @@ impl<G: Game> Worker<'_, G> {
             let mut known_legal = Some(m) == hash_move;
             if !in_check && best_score > -MATE_BOUND && pos.has_non_pawn_material() {
                 if !tactical {
-                    if depth <= p.lmp_depth && legal >= lmp_limit {
-                        skip_quiets = true;
-                        continue;
-                    }
                     if depth <= p.hp_depth && history < -p.hp_margin * depth {
                         continue;
                     }

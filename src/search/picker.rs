@@ -2,7 +2,8 @@
 //! winning tacticals (MVV-LVA, SEE-checked when picked), then the quiet moves sorted
 //! once — killers, countermove, then by history — and the losing tacticals last.
 //! Moves another thread is busy with can be deferred to the very end. A cutoff early
-//! in the list leaves the rest unsorted. Knows no game.
+//! in the list leaves the rest unsorted, and a caller that prunes every quiet move
+//! (late move pruning) skips them unscored. Knows no game.
 
 use super::history::{Context, Histories};
 use crate::core::{Game, GenKind, MoveList};
@@ -33,11 +34,14 @@ enum Stage {
 
 /// The staged move list of one node.
 pub struct Picker<G: Game> {
-    /// Generated moves: tacticals in `[0, quiet_start)`, quiets after.
-    moves: MoveList<G::Move>,
-    /// `scores[i]` orders `moves[i]` (a move list too: no zeroing per node).
-    scores: MoveList<i32>,
-    quiet_start: usize,
+    /// The generated tacticals (minus the hash move), in generation order until picked.
+    tacticals: MoveList<G::Move>,
+    /// `tactical_scores[i]` orders `tacticals[i]` (a move list too: no zeroing per node).
+    tactical_scores: MoveList<i32>,
+    /// The generated quiet moves (minus the hash move), sorted once the quiets are reached.
+    quiets: MoveList<G::Move>,
+    /// `quiet_scores[i]` orders `quiets[i]`.
+    quiet_scores: MoveList<i32>,
     /// Tacticals that lost their exchange, in the order they were found.
     bad: MoveList<G::Move>,
     /// Moves put off because another thread was searching them (tried last).
@@ -48,6 +52,8 @@ pub struct Picker<G: Game> {
     /// The earlier moves whose continuation history orders the quiets.
     context: Context,
     mode: PickMode,
+    /// The caller prunes every quiet move: they are neither scored nor returned.
+    quiets_skipped: bool,
     stage: Stage,
     cursor: usize,
 }
@@ -62,9 +68,10 @@ impl<G: Game> Picker<G> {
         mode: PickMode,
     ) -> Self {
         Self {
-            moves: MoveList::new(),
-            scores: MoveList::new(),
-            quiet_start: 0,
+            tacticals: MoveList::new(),
+            tactical_scores: MoveList::new(),
+            quiets: MoveList::new(),
+            quiet_scores: MoveList::new(),
             bad: MoveList::new(),
             deferred: MoveList::new(),
             hash_move,
@@ -72,6 +79,7 @@ impl<G: Game> Picker<G> {
             counter,
             context,
             mode,
+            quiets_skipped: false,
             stage: Stage::HashMove,
             cursor: 0,
         }
@@ -96,21 +104,22 @@ impl<G: Game> Picker<G> {
                     if let Some(m) = self.next_tactical(pos) {
                         return Some(m);
                     }
-                    self.stage = if self.mode == PickMode::All {
-                        Stage::SortQuiets
-                    } else {
-                        Stage::Done
+                    self.cursor = 0;
+                    self.stage = match self.mode {
+                        PickMode::Tactical => Stage::Done,
+                        PickMode::All if self.quiets_skipped => Stage::BadTacticals,
+                        PickMode::All => Stage::SortQuiets,
                     };
                 }
                 Stage::SortQuiets => {
                     self.sort_quiets(pos, hist);
-                    self.cursor = self.quiet_start;
+                    self.cursor = 0;
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => {
-                    if self.cursor < self.moves.len() {
+                    if self.cursor < self.quiets.len() {
                         self.cursor += 1;
-                        return Some(self.moves[self.cursor - 1]);
+                        return Some(self.quiets[self.cursor - 1]);
                     }
                     self.cursor = 0;
                     self.stage = Stage::BadTacticals;
@@ -135,6 +144,18 @@ impl<G: Game> Picker<G> {
         }
     }
 
+    /// Returns no (more) quiet moves, except deferred ones: the caller prunes them all.
+    pub fn skip_quiets(&mut self) {
+        match self.stage {
+            Stage::Quiets => {
+                self.cursor = 0;
+                self.stage = Stage::BadTacticals;
+            }
+            Stage::BadTacticals | Stage::Deferred | Stage::Done => {}
+            _ => self.quiets_skipped = true,
+        }
+    }
+
     /// Puts `m` (just returned) off until every other move was tried.
     pub fn defer(&mut self, m: G::Move) {
         self.deferred.push(m);
@@ -145,38 +166,34 @@ impl<G: Game> Picker<G> {
         self.stage == Stage::Deferred
     }
 
-    /// Generates the moves (minus the hash move) with tacticals first.
+    /// Generates the moves (minus the hash move): the quiets stay in the generated
+    /// list, the tacticals move to their own with their MVV-LVA scores.
     fn generate(&mut self, pos: &G) {
         let kind = match self.mode {
             PickMode::All => GenKind::All,
             PickMode::Tactical => GenKind::Tactical,
         };
-        let mut all = MoveList::new();
-        pos.gen_moves(kind, &mut all);
-        let mut quiets = MoveList::<G::Move>::new();
-        for &m in all.iter() {
-            if Some(m) == self.hash_move {
-                continue;
-            }
-            if pos.is_tactical(m) {
-                self.moves.push(m);
-                self.scores.push(pos.tactical_order(m));
+        pos.gen_moves(kind, &mut self.quiets);
+        let hash_move = self.hash_move;
+        let (tacticals, scores) = (&mut self.tacticals, &mut self.tactical_scores);
+        self.quiets.retain(|m| {
+            if Some(m) == hash_move {
+                false
+            } else if pos.is_tactical(m) {
+                tacticals.push(m);
+                scores.push(pos.tactical_order(m));
+                false
             } else {
-                quiets.push(m);
+                true
             }
-        }
-        self.quiet_start = self.moves.len();
-        for &m in quiets.iter() {
-            self.moves.push(m);
-            self.scores.push(0);
-        }
+        });
     }
 
     /// Best remaining tactical by MVV-LVA; in `All` mode, one losing its exchange is
     /// set aside for the bad-tactical stage.
     fn next_tactical(&mut self, pos: &G) -> Option<G::Move> {
-        while self.cursor < self.quiet_start {
-            let scores = &self.scores[self.cursor..self.quiet_start];
+        while self.cursor < self.tacticals.len() {
+            let scores = &self.tactical_scores.as_slice()[self.cursor..];
             let mut best = 0;
             for (j, &score) in scores.iter().enumerate().skip(1) {
                 if score > scores[best] {
@@ -184,9 +201,9 @@ impl<G: Game> Picker<G> {
                 }
             }
             let best = self.cursor + best;
-            self.moves.swap(self.cursor, best);
-            self.scores.swap(self.cursor, best);
-            let m = self.moves[self.cursor];
+            self.tacticals.swap(self.cursor, best);
+            self.tactical_scores.swap(self.cursor, best);
+            let m = self.tacticals[self.cursor];
             self.cursor += 1;
             if self.mode == PickMode::All && !pos.see_ge(m, 0) {
                 self.bad.push(m);
@@ -200,10 +217,8 @@ impl<G: Game> Picker<G> {
     /// Scores the quiet moves and sorts them, best first (insertion sort: short lists).
     fn sort_quiets(&mut self, pos: &G, hist: &Histories<G>) {
         let side = pos.side_to_move();
-        let start = self.quiet_start;
-        for i in start..self.moves.len() {
-            let m = self.moves[i];
-            self.scores[i] = if m == self.killers[0] {
+        for &m in self.quiets.iter() {
+            self.quiet_scores.push(if m == self.killers[0] {
                 KILLER
             } else if m == self.killers[1] {
                 KILLER - 1
@@ -211,10 +226,10 @@ impl<G: Game> Picker<G> {
                 COUNTER
             } else {
                 hist.quiet_score(side, pos.history_slot(m), self.context)
-            };
+            });
         }
-        let moves = &mut self.moves.as_mut_slice()[start..];
-        let scores = &mut self.scores.as_mut_slice()[start..];
+        let moves = self.quiets.as_mut_slice();
+        let scores = self.quiet_scores.as_mut_slice();
         let n = moves.len().min(scores.len());
         for i in 1..n {
             let (m, s) = (moves[i], scores[i]);

@@ -7,7 +7,7 @@
 //! siblings find a computed parent. Knows no game: `core::Game`'s `nnue_*` items describe the cells.
 //!
 //! ```text
-//! cells:  [ply 0: NNUE_CELLS codes][ply 1: ...]...
+//! cells:  [ply 0: NNUE_CELLS codes, 0-padded to a multiple of 8][ply 1: ...]...
 //! acc:    [ply 0: White's view (hidden) | Black's view (hidden)][ply 1: ...]...
 //! ```
 
@@ -88,7 +88,10 @@ pub struct AccumulatorStack {
     kernels: Kernels,
     cells: usize,
     features: FeatureTable,
+    /// Each ply's cells, padded with empty ones to a whole number of 8-cell words
+    /// (`stride` cells a ply), so that comparing and counting go a word at a time.
     board: Vec<u8>,
+    stride: usize,
     acc: Vec<i16>,
     computed: Vec<bool>,
 }
@@ -103,7 +106,8 @@ impl AccumulatorStack {
             kernels,
             cells: G::NNUE_CELLS,
             features: FeatureTable::new::<G>(),
-            board: vec![0; plies * G::NNUE_CELLS],
+            board: vec![0; plies * G::NNUE_CELLS.next_multiple_of(8)],
+            stride: G::NNUE_CELLS.next_multiple_of(8),
             acc: vec![0; plies * 2 * hidden],
             computed: vec![false; plies],
         }
@@ -126,7 +130,8 @@ impl AccumulatorStack {
     #[inline]
     pub fn set<G: Game>(&mut self, ply: usize, pos: &G) {
         let n = self.cells;
-        pos.nnue_cells(&mut self.board[ply * n..(ply + 1) * n]);
+        let at = ply * self.stride;
+        pos.nnue_cells(&mut self.board[at..at + n]);
         self.computed[ply] = false;
     }
 
@@ -143,10 +148,9 @@ impl AccumulatorStack {
         } else {
             (black, white)
         };
-        let n = self.cells;
         let pieces = match self.net.out_buckets {
             1 => 0,
-            _ => occupied(&self.board[ply * n..(ply + 1) * n]),
+            _ => occupied(&self.board[ply * self.stride..(ply + 1) * self.stride]),
         };
         self.net.output(self.kernels, own, other, pieces)
     }
@@ -189,7 +193,7 @@ impl AccumulatorStack {
             let dst = &mut self.acc[base + perspective * h..base + (perspective + 1) * h];
             dst.copy_from_slice(&self.net.ft_bias);
             for cell in 0..n {
-                let code = self.board[ply * n + cell];
+                let code = self.board[ply * self.stride + cell];
                 if code != 0 {
                     let f = self.features.index(perspective, code, cell);
                     simd::add(self.kernels, dst, self.net.row(f));
@@ -201,18 +205,19 @@ impl AccumulatorStack {
 
     /// Computes `ply` from `ply - 1` by the changed cells; false when too many changed.
     fn update(&mut self, ply: usize) -> bool {
-        let (h, n) = (self.net.hidden, self.cells);
+        let h = self.net.hidden;
         let mut added = [(0u8, 0usize); MAX_CHANGES];
         let mut removed = [(0u8, 0usize); MAX_CHANGES];
         let (mut na, mut nr) = (0, 0);
-        let (before, after) = self.board[(ply - 1) * n..(ply + 1) * n].split_at(n);
-        for (k, (b8, a8)) in before.chunks(8).zip(after.chunks(8)).enumerate() {
-            // The differing bytes of a chunk, found from one word compare (the last
-            // chunk may be short: zero-padded).
-            let word = |c: &[u8]| match <[u8; 8]>::try_from(c) {
-                Ok(w) => u64::from_le_bytes(w),
-                Err(_) => c.iter().rev().fold(0, |w, &b| w << 8 | b as u64),
-            };
+        let stride = self.stride;
+        let (before, after) = self.board[(ply - 1) * stride..(ply + 1) * stride].split_at(stride);
+        for (k, (b8, a8)) in before
+            .chunks_exact(8)
+            .zip(after.chunks_exact(8))
+            .enumerate()
+        {
+            // The differing cells of a word, from one XOR.
+            let word = |c: &[u8]| u64::from_le_bytes(c.try_into().unwrap_or([0; 8]));
             let mut changed = nonzero_bytes(word(b8) ^ word(a8));
             while changed != 0 {
                 let i = changed.trailing_zeros() as usize / 8;

@@ -114,17 +114,17 @@ impl FloatNet {
     /// network's, the added ones get input weights within `±init` and the bias of a new
     /// network but zero output weights, so every evaluation is unchanged until trained.
     pub fn widen(&self, hidden: usize, init: f32, seed: u64) -> Self {
-        let fresh = FloatNet::new(
+        let mut wide = FloatNet::new(
             self.inputs,
             hidden,
             (self.buckets, self.divisor),
             init,
             seed,
         );
-        let mut params = fresh.params.clone();
         let (old_ft_b, old_out_w, old_out_b) = self.sections();
-        let (ft_b, out_w, out_b) = fresh.sections();
+        let (ft_b, out_w, out_b) = wide.sections();
         let h0 = self.hidden;
+        let params = &mut wide.params;
         for i in 0..self.inputs {
             params[i * hidden..i * hidden + h0].copy_from_slice(&self.params[i * h0..(i + 1) * h0]);
         }
@@ -139,7 +139,7 @@ impl FloatNet {
             }
         }
         params[out_b..].copy_from_slice(&self.params[old_out_b..]);
-        FloatNet { params, ..fresh }
+        wide
     }
 
     /// Where the feature transformer's bias, the output weights and the output biases

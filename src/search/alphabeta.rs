@@ -220,7 +220,8 @@ impl<G: Game> Worker<'_, G> {
         let mut best_move: Option<(G::Move, usize)> = None;
         let mut legal = 0usize;
         let mut skip_quiets = false;
-        let mut quiets = [0usize; 64];
+        // Slots fit 16 bits (the largest table has a few thousand): a small array to clear.
+        let mut quiets = [0u16; 64];
         let mut quiet_count = 0;
 
         loop {
@@ -362,7 +363,7 @@ impl<G: Game> Worker<'_, G> {
                 }
             }
             if !tactical && quiet_count < quiets.len() {
-                quiets[quiet_count] = slot;
+                quiets[quiet_count] = u16::try_from(slot).unwrap_or(u16::MAX);
                 quiet_count += 1;
             }
         }

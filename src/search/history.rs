@@ -113,13 +113,13 @@ impl<G: Game> Histories<G> {
         ply: usize,
         depth: i32,
         best: (G::Move, usize),
-        tried: &[usize],
+        tried: &[u16],
         context: Context,
     ) {
         let bonus = (p.hist_bonus_mul * depth - p.hist_bonus_sub).clamp(0, p.hist_bonus_max);
         self.update(side, best.1, bonus);
         self.update_continuation(context, best.1, bonus);
-        for &slot in tried {
+        for slot in tried.iter().map(|&s| s as usize) {
             self.update(side, slot, -bonus);
             self.update_continuation(context, slot, -bonus);
         }
@@ -140,11 +140,11 @@ impl<G: Game> Histories<G> {
         p: &Params,
         side: Side,
         depth: i32,
-        tried: &[usize],
+        tried: &[u16],
         context: Context,
     ) {
         let bonus = (p.hist_bonus_mul * depth - p.hist_bonus_sub).clamp(0, p.hist_bonus_max);
-        for &slot in tried {
+        for slot in tried.iter().map(|&s| s as usize) {
             self.update(side, slot, -bonus);
             self.update_continuation(context, slot, -bonus);
         }

@@ -1,6 +1,7 @@
 //! Move ordering for one node, in stages: the hash move (validated by the caller),
-//! winning tacticals (MVV-LVA, SEE-checked when picked), then the quiet moves sorted
-//! once — killers, countermove, then by history — and the losing tacticals last.
+//! winning tacticals (MVV-LVA, SEE-checked when picked), then the quiet moves —
+//! killers, countermove, then by history: the first few selected, the rest sorted once
+//! when reached — and the losing tacticals last.
 //! Moves another thread is busy with can be deferred to the very end. A cutoff early
 //! in the list leaves the rest unsorted, and a caller that prunes every quiet move
 //! (late move pruning) skips them unscored. Knows no game.
@@ -10,6 +11,8 @@ use crate::core::{Game, GenKind, MoveList};
 
 const KILLER: i32 = 1 << 26;
 const COUNTER: i32 = KILLER - 2;
+/// How many quiets are picked by selection before the rest is sorted.
+const SELECTED_QUIETS: usize = 2;
 
 /// What the node wants generated.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -112,12 +115,19 @@ impl<G: Game> Picker<G> {
                     };
                 }
                 Stage::SortQuiets => {
-                    self.sort_quiets(pos, hist);
+                    self.score_quiets(pos, hist);
                     self.cursor = 0;
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => {
                     if self.cursor < self.quiets.len() {
+                        // Many nodes cut off on one of the first quiets: those are
+                        // selected; the rest is sorted only if the node gets there.
+                        if self.cursor < SELECTED_QUIETS {
+                            self.select_quiet();
+                        } else if self.cursor == SELECTED_QUIETS {
+                            self.sort_remaining_quiets();
+                        }
                         self.cursor += 1;
                         return Some(self.quiets[self.cursor - 1]);
                     }
@@ -214,8 +224,8 @@ impl<G: Game> Picker<G> {
         None
     }
 
-    /// Scores the quiet moves and sorts them, best first (insertion sort: short lists).
-    fn sort_quiets(&mut self, pos: &G, hist: &Histories<G>) {
+    /// Scores the quiet moves (in generation order).
+    fn score_quiets(&mut self, pos: &G, hist: &Histories<G>) {
         let side = pos.side_to_move();
         for &m in self.quiets.iter() {
             self.quiet_scores.push(if m == self.killers[0] {
@@ -228,19 +238,86 @@ impl<G: Game> Picker<G> {
                 hist.quiet_score(side, pos.history_slot(m), self.context)
             });
         }
-        let moves = self.quiets.as_mut_slice();
-        let scores = self.quiet_scores.as_mut_slice();
-        let n = moves.len().min(scores.len());
-        for i in 1..n {
-            let (m, s) = (moves[i], scores[i]);
-            let mut j = i;
-            while j > 0 && scores[j - 1] < s {
-                moves[j] = moves[j - 1];
-                scores[j] = scores[j - 1];
-                j -= 1;
+    }
+
+    /// Brings the best quiet from the cursor on to the cursor (see [`select_first`]).
+    fn select_quiet(&mut self) {
+        let start = self.cursor;
+        select_first(
+            &mut self.quiets.as_mut_slice()[start..],
+            &mut self.quiet_scores.as_mut_slice()[start..],
+        );
+    }
+
+    /// Sorts the quiets from the cursor on (see [`sort_stable`]).
+    fn sort_remaining_quiets(&mut self) {
+        let start = self.cursor;
+        sort_stable(
+            &mut self.quiets.as_mut_slice()[start..],
+            &mut self.quiet_scores.as_mut_slice()[start..],
+        );
+    }
+}
+
+/// Moves the highest-scored move (the first of equals) to the front and keeps the others
+/// in their order: the first step of [`sort_stable`], so that selecting a few and then
+/// sorting the rest orders the moves exactly as sorting them all.
+fn select_first<M: Copy>(moves: &mut [M], scores: &mut [i32]) {
+    let n = moves.len().min(scores.len());
+    let mut best = 0;
+    for j in 1..n {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    if best > 0 {
+        moves[..=best].rotate_right(1);
+        scores[..=best].rotate_right(1);
+    }
+}
+
+/// Sorts the moves by score, best first, equals in their order (insertion sort: the
+/// lists are short).
+fn sort_stable<M: Copy>(moves: &mut [M], scores: &mut [i32]) {
+    let n = moves.len().min(scores.len());
+    for i in 1..n {
+        let (m, s) = (moves[i], scores[i]);
+        let mut j = i;
+        while j > 0 && scores[j - 1] < s {
+            moves[j] = moves[j - 1];
+            scores[j] = scores[j - 1];
+            j -= 1;
+        }
+        moves[j] = m;
+        scores[j] = s;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::rng::Rng;
+
+    #[test]
+    fn selecting_the_first_few_then_sorting_orders_as_a_stable_sort() {
+        let mut rng = Rng::new(7);
+        for round in 0..500 {
+            let n = round % 40;
+            // Few distinct scores, so that ties are common.
+            let scores: Vec<i32> = (0..n).map(|_| rng.below(6) as i32 - 2).collect();
+            let moves: Vec<usize> = (0..n).collect();
+            let mut expected = moves.clone();
+            expected.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
+            for selected in 0..4 {
+                let (mut m, mut s) = (moves.clone(), scores.clone());
+                for k in 0..selected.min(n) {
+                    select_first(&mut m[k..], &mut s[k..]);
+                }
+                let k = selected.min(n);
+                sort_stable(&mut m[k..], &mut s[k..]);
+                assert_eq!(m, expected, "scores {scores:?}, {selected} selected");
+                assert!(s.iter().zip(&m).all(|(&x, &i)| x == scores[i]));
             }
-            moves[j] = m;
-            scores[j] = s;
         }
     }
 }

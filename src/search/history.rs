@@ -116,13 +116,10 @@ impl<G: Game> Histories<G> {
         tried: &[u16],
         context: Context,
     ) {
-        let bonus = (p.hist_bonus_mul * depth - p.hist_bonus_sub).clamp(0, p.hist_bonus_max);
+        let bonus = history_bonus(p, depth);
         self.update(side, best.1, bonus);
         self.update_continuation(context, best.1, bonus);
-        for slot in tried.iter().map(|&s| s as usize) {
-            self.update(side, slot, -bonus);
-            self.update_continuation(context, slot, -bonus);
-        }
+        self.punish_quiets(p, side, depth, tried, context);
         let prev_slot = context[0];
         let k = &mut self.killers[ply];
         if k[0] != best.0 {
@@ -134,7 +131,7 @@ impl<G: Game> Histories<G> {
         }
     }
 
-    /// Only punishes (a tactical move cut off, the quiets before it failed).
+    /// Punishes the quiet moves tried before a cutoff (alone: a tactical move cut off).
     pub fn punish_quiets(
         &mut self,
         p: &Params,
@@ -143,7 +140,7 @@ impl<G: Game> Histories<G> {
         tried: &[u16],
         context: Context,
     ) {
-        let bonus = (p.hist_bonus_mul * depth - p.hist_bonus_sub).clamp(0, p.hist_bonus_max);
+        let bonus = history_bonus(p, depth);
         for slot in tried.iter().map(|&s| s as usize) {
             self.update(side, slot, -bonus);
             self.update_continuation(context, slot, -bonus);
@@ -167,6 +164,12 @@ impl<G: Game> Histories<G> {
         let cell = &mut self.butterfly[Self::index(side, slot)];
         *cell = gravity(*cell, bonus);
     }
+}
+
+/// How far a cutoff at `depth` moves the histories: min(mul × depth − sub, max), never below 0.
+#[inline]
+fn history_bonus(p: &Params, depth: i32) -> i32 {
+    (p.hist_bonus_mul * depth - p.hist_bonus_sub).clamp(0, p.hist_bonus_max)
 }
 
 /// History gravity: `old` moves toward ±HISTORY_MAX by `bonus`, slower the closer it gets.

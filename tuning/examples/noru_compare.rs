@@ -174,6 +174,7 @@ impl GameVisitor for Compare<'_> {
             &args.data,
             &v.config(false),
             args.limit.unwrap_or(usize::MAX),
+            true, // as when the comparison was recorded
         )?;
         let valid = train.split_off_every(20);
         println!(
@@ -197,6 +198,7 @@ impl GameVisitor for Compare<'_> {
             validate_every: 20,
             validation_data: vec![],
             mirror: false,
+            keep_duplicates: false,
             limit: args.limit,
             seed: args.seed,
             save_every: 0,

@@ -5,13 +5,13 @@
 //! output layer and with four output buckets), the
 //! file it writes must load in the engine's format, and training resumed from that file
 //! starts from its weights. A reflected sample is the reflected
-//! position's inputs.
+//! position's inputs; repeated positions are read once.
 
 use kaleido::core::rng::Rng;
 use kaleido::core::{Game, GameConfig, MoveList};
 use kaleido::nnue::file;
 use kaleido::variants::chess::Chess;
-use kaleido_tuning::nnue::data::{inputs_of, Samples};
+use kaleido_tuning::nnue::data::{inputs_of, load, Samples};
 use kaleido_tuning::nnue::train::quantised_eval;
 use kaleido_tuning::nnue::{train_net, NnueOptions};
 
@@ -96,6 +96,7 @@ fn the_trainer_learns_material_values() {
             validate_every: 20,
             validation_data: vec![],
             mirror: false,
+            keep_duplicates: false,
             limit: None,
             seed: 3,
             save_every: 0,
@@ -218,7 +219,8 @@ fn reflections_are_the_reflected_positions() {
 }
 
 /// `--validation-data`: the validation positions are those files' positions and every
-/// training file's position is trained on (none held back).
+/// training file's position is trained on (none held back). Repeated positions are read
+/// once unless `--keep-duplicates`.
 #[test]
 fn validation_files_replace_the_held_back_share() {
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
@@ -250,6 +252,7 @@ fn validation_files_replace_the_held_back_share() {
         validate_every: 2,
         validation_data: vec![path(&valid)],
         mirror: false,
+        keep_duplicates: true,
         limit: None,
         seed: 1,
         save_every: 0,
@@ -262,8 +265,41 @@ fn validation_files_replace_the_held_back_share() {
     assert_eq!(summary.positions, (5, 2));
     let split = NnueOptions {
         validation_data: vec![],
-        ..opts
+        ..opts.clone()
     };
     let summary = kaleido_tuning::nnue::run(&split).expect("training runs");
     assert_eq!(summary.positions, (3, 2));
+    // The default: start and e4 are read once, the repeats skipped.
+    let unique = NnueOptions {
+        keep_duplicates: false,
+        ..opts
+    };
+    let summary = kaleido_tuning::nnue::run(&unique).expect("training runs");
+    assert_eq!(summary.positions, (3, 2));
+}
+
+/// Repeats are found across files, by the position's inputs, and the first one's labels
+/// are the ones kept.
+#[test]
+fn repeated_positions_are_read_once_across_files() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    // The same board without castling rights gives the network the same inputs.
+    let start_no_castling = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+    let first = dir.join("repeats-1.txt");
+    let second = dir.join("repeats-2.txt");
+    std::fs::write(&first, format!("{start} | 30 | 1\n{e4} | 20 | 0.5\n")).unwrap();
+    std::fs::write(
+        &second,
+        format!("{e4} | -50 | 0\n{start_no_castling} | 70 | 0\n{start} | 90 | 1\n"),
+    )
+    .unwrap();
+    let paths = [first, second].map(|p| p.to_string_lossy().into_owned());
+    let config = GameConfig::default();
+    let unique = load::<Chess>(&paths, &config, usize::MAX, false).unwrap();
+    assert_eq!((unique.len(), unique.duplicates), (2, 3));
+    assert_eq!(unique.score, [30.0, -20.0]); // e4: Black to move, so the label turns
+    let all = load::<Chess>(&paths, &config, usize::MAX, true).unwrap();
+    assert_eq!((all.len(), all.duplicates), (5, 0));
 }

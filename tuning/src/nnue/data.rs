@@ -1,13 +1,17 @@
 //! Training positions for the network trainer: datagen files (the text format of
 //! `kaleido::datagen::format`; the binary format of `kaleido::datagen::binary`) read into
 //! flat arrays of input indices, both perspectives, labels from the side to move's point
-//! of view. Generic over any `Game` with network cells; it knows no particular game.
+//! of view. Positions met again (in any file: shards and seeds overlap in their openings)
+//! are read once, unless asked otherwise. Generic over any `Game` with network cells; it
+//! knows no particular game.
 
 use kaleido::core::{Game, GameConfig, Side};
 use kaleido::datagen::binary;
 use kaleido::datagen::format::parse_line;
 use kaleido::nnue::feature_index;
 use rayon::prelude::*;
+use std::collections::HashSet;
+use std::hash::{Hash, Hasher};
 use std::io::{BufRead, BufReader, Read};
 
 /// Positions ready for training.
@@ -27,6 +31,8 @@ pub struct Samples {
     pub classical: Vec<f32>,
     /// Lines that could not be read.
     pub bad_lines: usize,
+    /// Positions skipped because an earlier one had the same inputs.
+    pub duplicates: usize,
 }
 
 impl Samples {
@@ -88,6 +94,7 @@ impl Samples {
             target.push(own, other, self.score[i], self.result[i], self.classical[i]);
         }
         kept.bad_lines = self.bad_lines;
+        kept.duplicates = self.duplicates;
         *self = kept;
         held
     }
@@ -136,9 +143,18 @@ fn parse_text<G: Game>(line: &str, cfg: &GameConfig) -> Result<Parsed, String> {
 }
 
 /// Reads the files in `paths` (binary when the name ends in `.bin`, else text), at most
-/// `limit` positions in all.
-pub fn load<G: Game>(paths: &[String], cfg: &GameConfig, limit: usize) -> Result<Samples, String> {
-    let mut out = Samples::default();
+/// `limit` positions in all; a position whose inputs (both perspectives) equal an earlier
+/// one's is skipped unless `keep_duplicates` (the first one's labels are kept).
+pub fn load<G: Game>(
+    paths: &[String],
+    cfg: &GameConfig,
+    limit: usize,
+    keep_duplicates: bool,
+) -> Result<Samples, String> {
+    let mut out = Unique {
+        samples: Samples::default(),
+        seen: (!keep_duplicates).then(HashSet::new),
+    };
     for path in paths {
         let file = std::fs::File::open(path).map_err(|e| format!("cannot open '{path}': {e}"))?;
         if path.ends_with(".bin") {
@@ -146,11 +162,31 @@ pub fn load<G: Game>(paths: &[String], cfg: &GameConfig, limit: usize) -> Result
         } else {
             load_text::<G>(file, path, cfg, limit, &mut out)?;
         }
-        if out.len() >= limit {
+        if out.samples.len() >= limit {
             break;
         }
     }
-    Ok(out)
+    Ok(out.samples)
+}
+
+/// Samples being read, with the keys of the inputs seen so far (`None`: keep duplicates).
+struct Unique {
+    samples: Samples,
+    seen: Option<HashSet<u64>>,
+}
+
+impl Unique {
+    fn push(&mut self, own: &[u16], other: &[u16], score: f32, result: f32, classical: f32) {
+        if let Some(seen) = &mut self.seen {
+            let mut hasher = std::collections::hash_map::DefaultHasher::new();
+            (own, other).hash(&mut hasher);
+            if !seen.insert(hasher.finish()) {
+                self.samples.duplicates += 1;
+                return;
+            }
+        }
+        self.samples.push(own, other, score, result, classical);
+    }
 }
 
 fn load_text<G: Game>(
@@ -158,7 +194,7 @@ fn load_text<G: Game>(
     path: &str,
     cfg: &GameConfig,
     limit: usize,
-    out: &mut Samples,
+    out: &mut Unique,
 ) -> Result<(), String> {
     let mut lines = BufReader::new(file).lines();
     loop {
@@ -174,14 +210,14 @@ fn load_text<G: Game>(
             batch.par_iter().map(|l| parse_text::<G>(l, cfg)).collect();
         for p in parsed {
             match p {
-                Ok(Some((own, other, s, r, c))) if out.len() < limit => {
+                Ok(Some((own, other, s, r, c))) if out.samples.len() < limit => {
                     out.push(&own, &other, s, r, c)
                 }
                 Ok(_) => {}
-                Err(_) => out.bad_lines += 1,
+                Err(_) => out.samples.bad_lines += 1,
             }
         }
-        if out.len() >= limit {
+        if out.samples.len() >= limit {
             return Ok(());
         }
     }
@@ -191,14 +227,14 @@ fn load_binary<G: Game>(
     mut file: std::fs::File,
     path: &str,
     limit: usize,
-    out: &mut Samples,
+    out: &mut Unique,
 ) -> Result<(), String> {
     let mut bytes = Vec::new();
     file.read_to_end(&mut bytes)
         .map_err(|e| format!("reading '{path}': {e}"))?;
     let mut cells = vec![0u8; G::NNUE_CELLS];
     for record in bytes.chunks(binary::RECORD_BYTES) {
-        if out.len() >= limit {
+        if out.samples.len() >= limit {
             break;
         }
         match binary::decode(record, &mut cells) {
@@ -207,7 +243,7 @@ fn load_binary<G: Game>(
                 let (s, res) = labels(r.side_to_move, r.score, r.result);
                 out.push(&own, &other, s, res, f32::NAN);
             }
-            Err(_) => out.bad_lines += 1,
+            Err(_) => out.samples.bad_lines += 1,
         }
     }
     Ok(())

@@ -69,6 +69,11 @@ pub struct NnueOptions {
     /// rules are symmetric that way): twice the positions for the same data.
     #[arg(long)]
     pub mirror: bool,
+    /// Train on every position read, also one whose inputs equal an earlier one's (by
+    /// default such repeats, across all the files, are read once: shards of a seed and
+    /// different seeds share opening positions). The recipes before 2026-12-05 kept them.
+    #[arg(long)]
+    pub keep_duplicates: bool,
     /// Use at most this many positions.
     #[arg(long)]
     pub limit: Option<usize>,
@@ -119,12 +124,13 @@ pub fn run(opts: &NnueOptions) -> Result<NnueSummary, String> {
             }
             let t0 = Instant::now();
             let config = v.config(false);
-            let mut train =
-                data::load::<G>(&self.0.data, &config, self.0.limit.unwrap_or(usize::MAX))?;
+            let keep = self.0.keep_duplicates;
+            let limit = self.0.limit.unwrap_or(usize::MAX);
+            let mut train = data::load::<G>(&self.0.data, &config, limit, keep)?;
             let valid = if self.0.validation_data.is_empty() {
                 train.split_off_every(self.0.validate_every.max(2))
             } else {
-                data::load::<G>(&self.0.validation_data, &config, usize::MAX)?
+                data::load::<G>(&self.0.validation_data, &config, usize::MAX, keep)?
             };
             if self.0.mirror {
                 // Reflected after the split: a held-back position's twin stays out of training.
@@ -134,10 +140,11 @@ pub fn run(opts: &NnueOptions) -> Result<NnueSummary, String> {
                 train.add_reflections(G::NNUE_CELLS, |c| G::nnue_file_mirror(c).unwrap_or(c));
             }
             eprintln!(
-                "nnue: {} training + {} validation positions ({} bad lines) in {:.1}s",
+                "nnue: {} training + {} validation positions ({} bad lines, {} repeats skipped) in {:.1}s",
                 train.len(),
                 valid.len(),
                 train.bad_lines,
+                train.duplicates + valid.duplicates,
                 t0.elapsed().as_secs_f64()
             );
             let inputs = 2 * G::NNUE_KINDS * G::NNUE_CELLS;

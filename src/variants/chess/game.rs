@@ -149,9 +149,9 @@ impl Game for Chess {
         Some(cell ^ 7)
     }
 
-    /// The shipped network (`chess.nnue`, 768 -> 64 x 2 -> 1), for chess and Chess960 alike:
-    /// how it was trained and what it measured are in tuning/README.md ("Chess networks,
-    /// round 3").
+    /// The shipped network (`chess.nnue`, 768 -> 128 x 2 -> 1 x 8 output buckets), for chess
+    /// and Chess960 alike: how it was trained and what it measured are in tuning/README.md
+    /// ("Chess networks, round 5").
     fn nnue_embedded_net() -> Option<&'static [u8]> {
         Some(include_bytes!("chess.nnue"))
     }

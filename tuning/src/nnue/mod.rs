@@ -83,8 +83,9 @@ pub struct NnueOptions {
     /// Write a checkpoint `<out>.e<epoch>` every this many epochs (0: none).
     #[arg(long, default_value_t = 0)]
     pub save_every: usize,
-    /// Start from this network file (the variant's format) instead of random weights:
-    /// its sizes and output buckets replace `--hidden` and `--output-buckets`.
+    /// Start from this network file instead of random weights: its sizes and output
+    /// buckets replace `--hidden` and `--output-buckets`. A network of another variant
+    /// with the same inputs is accepted (the result is this variant's).
     #[arg(long)]
     pub start_from: Option<String>,
     /// With `--start-from`: widen its hidden layer to this many neurons per perspective.
@@ -284,7 +285,17 @@ pub fn train_net(
 fn start_from(path: &str, variant: &str, inputs: usize) -> Result<FloatNet, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
     let q = file::read(&bytes).map_err(|e| format!("'{path}': {e}"))?;
-    check_shape(&q, variant, inputs).map_err(|e| format!("'{path}': {e}"))?;
+    // Another variant's network of the same inputs (Alice chess's for Alice 2) is a start
+    // too: what it learnt of the pieces carries over; the result is this variant's.
+    let from = if q.variant == variant {
+        variant
+    } else {
+        q.variant.as_str()
+    };
+    check_shape(&q, from, inputs).map_err(|e| format!("'{path}': {e}"))?;
+    if from != variant {
+        eprintln!("nnue: a {from} network, trained on as {variant}'s");
+    }
     eprintln!(
         "nnue: starting from {} ('{path}', output buckets of {} pieces)",
         describe_net(&q),

@@ -216,6 +216,12 @@ fn every_shipped_network_plays_by_default() {
         "position startpos moves e2e4 d7d5 g1f3",
     );
     plays_with_its_embedded_network(
+        &["setoption name UCI_Variant value smallalice"],
+        "smallalice",
+        1536,
+        "position startpos moves b3b4 c6c5",
+    );
+    plays_with_its_embedded_network(
         &["setoption name UCI_Variant value raumschach"],
         "raumschach",
         1750,
@@ -232,9 +238,9 @@ fn every_shipped_network_plays_by_default() {
 /// Alice's network serves Alice chess alone: the family's other rule sets (another start,
 /// the transfer move, the narrow board) were not measured with it and have none.
 #[test]
-fn alice_network_stays_with_alice_chess() {
+fn alice_networks_stay_with_their_own_rules() {
     let mut e = EngineProc::start();
-    for variant in ["alice2", "msalice", "smallalice"] {
+    for variant in ["alice2", "msalice"] {
         e.send(&format!("setoption name UCI_Variant value {variant}"));
         e.send("position startpos");
         let line = network_line(&mut e);
@@ -243,5 +249,9 @@ fn alice_network_stays_with_alice_chess() {
     e.send("setoption name UCI_Variant value alice");
     e.send("position startpos");
     assert!(network_line(&mut e).starts_with("Network: alice 1536->"));
+    // The small board has its own network, trained on its own games.
+    e.send("setoption name UCI_Variant value smallalice");
+    e.send("position startpos");
+    assert!(network_line(&mut e).starts_with("Network: smallalice 1536->"));
     assert!(e.quit().success());
 }

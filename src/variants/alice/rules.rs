@@ -110,6 +110,10 @@ pub struct SmallAliceRules;
 
 impl AliceRules for SmallAliceRules {
     const VARIANT: &'static str = "smallalice";
+    /// `smallalice.nnue` (1536 -> 64 x 2 -> 1; the cells of files e-h stay empty), trained
+    /// on the small board's own games: tuning/README.md ("Alice 2, Ms. Alice and small
+    /// Alice networks").
+    const NETWORK: Option<&'static [u8]> = Some(include_bytes!("smallalice.nnue"));
     const START_FEN: &'static str = "rqkr/nbbn/pppp/4/4/PPPP/NBBN/RQKR w - - 0 1";
     const FILES: usize = 4;
     const CASTLING: bool = false;

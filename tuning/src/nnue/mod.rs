@@ -285,13 +285,9 @@ pub fn train_net(
 fn start_from(path: &str, variant: &str, inputs: usize) -> Result<FloatNet, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
     let q = file::read(&bytes).map_err(|e| format!("'{path}': {e}"))?;
-    // Another variant's network of the same inputs (Alice chess's for Alice 2) is a start
-    // too: what it learnt of the pieces carries over; the result is this variant's.
-    let from = if q.variant == variant {
-        variant
-    } else {
-        q.variant.as_str()
-    };
+    // Another variant's network of the same inputs (Alice chess's for Ms. Alice) is a
+    // start too, whose piece knowledge may carry over; the result is this variant's.
+    let from = q.variant.as_str();
     check_shape(&q, from, inputs).map_err(|e| format!("'{path}': {e}"))?;
     if from != variant {
         eprintln!("nnue: a {from} network, trained on as {variant}'s");

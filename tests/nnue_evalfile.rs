@@ -235,8 +235,9 @@ fn every_shipped_network_plays_by_default() {
     );
 }
 
-/// Alice's network serves Alice chess alone: the family's other rule sets (another start,
-/// the transfer move, the narrow board) were not measured with it and have none.
+/// Each Alice network serves the rules it was trained on: Alice chess's is not used for
+/// another start or the transfer move (Alice 2 and Ms. Alice have none yet), and the narrow
+/// board has its own.
 #[test]
 fn alice_networks_stay_with_their_own_rules() {
     let mut e = EngineProc::start();

@@ -175,11 +175,7 @@ fn the_trainer_learns_material_values() {
         assert!(err.contains("inputs"), "{err}");
         // Another variant's network of the same inputs is a start; the result is this
         // variant's (here a chess network trained on as Chess960's, with no epochs).
-        let sibling = NnueOptions {
-            epochs: 0,
-            ..resumed.clone()
-        };
-        train_net(&sibling, "fischerandom", 768, &train, &valid).expect("same inputs");
+        train_net(&resumed, "fischerandom", 768, &train, &valid).expect("same inputs");
         let renamed = file::read(&std::fs::read(&again).unwrap()).expect("a valid network file");
         assert_eq!(renamed.variant, "fischerandom");
         assert_eq!(renamed.ft_weights, net.ft_weights);

@@ -216,6 +216,18 @@ fn every_shipped_network_plays_by_default() {
         "position startpos moves e2e4 d7d5 g1f3",
     );
     plays_with_its_embedded_network(
+        &["setoption name UCI_Variant value alice2"],
+        "alice2",
+        1536,
+        "position startpos moves e2e4 e7e5 g1f3",
+    );
+    plays_with_its_embedded_network(
+        &["setoption name UCI_Variant value msalice"],
+        "msalice",
+        1536,
+        "position startpos moves e2e4 d7d5 g1f3",
+    );
+    plays_with_its_embedded_network(
         &["setoption name UCI_Variant value smallalice"],
         "smallalice",
         1536,
@@ -236,23 +248,18 @@ fn every_shipped_network_plays_by_default() {
 }
 
 /// Each Alice network serves the rules it was trained on: Alice chess's is not used for
-/// another start or the transfer move (Alice 2 and Ms. Alice have none yet), and the narrow
-/// board has its own.
+/// another start, the transfer move or the narrow board; each of those has its own.
 #[test]
 fn alice_networks_stay_with_their_own_rules() {
     let mut e = EngineProc::start();
-    for variant in ["alice2", "msalice"] {
+    for variant in ["alice", "alice2", "msalice", "smallalice"] {
         e.send(&format!("setoption name UCI_Variant value {variant}"));
         e.send("position startpos");
         let line = network_line(&mut e);
-        assert!(line.contains("none"), "{variant}: {line}");
+        assert!(
+            line.starts_with(&format!("Network: {variant} 1536->")),
+            "{line}"
+        );
     }
-    e.send("setoption name UCI_Variant value alice");
-    e.send("position startpos");
-    assert!(network_line(&mut e).starts_with("Network: alice 1536->"));
-    // The small board has its own network, trained on its own games.
-    e.send("setoption name UCI_Variant value smallalice");
-    e.send("position startpos");
-    assert!(network_line(&mut e).starts_with("Network: smallalice 1536->"));
     assert!(e.quit().success());
 }

@@ -91,6 +91,9 @@ pub struct Alice2Rules;
 
 impl AliceRules for Alice2Rules {
     const VARIANT: &'static str = "alice2";
+    /// `alice2.nnue` (1536 -> 32 x 2 -> 1), trained on Alice 2's own games: tuning/README.md
+    /// ("Alice 2 and Ms. Alice networks, round 3").
+    const NETWORK: Option<&'static [u8]> = Some(include_bytes!("alice2.nnue"));
     const START_FEN: &'static str =
         "|r|n|b|q|k|b|n|r/|p|p|p|p|p|p|p|p/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 }
@@ -101,6 +104,9 @@ pub struct MsAliceRules;
 
 impl AliceRules for MsAliceRules {
     const VARIANT: &'static str = "msalice";
+    /// `msalice.nnue` (1536 -> 64 x 2 -> 1), trained on Ms. Alice's own games:
+    /// tuning/README.md ("Alice 2 and Ms. Alice networks, round 3").
+    const NETWORK: Option<&'static [u8]> = Some(include_bytes!("msalice.nnue"));
     const TRANSFERS: bool = true;
 }
 

@@ -37,17 +37,18 @@ def main():
     # weights of both perspectives, then one i32 output bias per bucket.
     offset = 48 + 2 * inputs * hidden + 2 * hidden
     count = buckets * 2 * hidden
+    if offset + 2 * count + 4 * buckets != len(net):
+        sys.exit(f"{src}: {len(net)} bytes, not the size its header gives")
     weights = struct.unpack_from(f"<{count}h", net, offset)
     scaled = [max(-32768, min(32767, round(w * factor))) for w in weights]
     struct.pack_into(f"<{count}h", net, offset, *scaled)
     offset += 2 * count
     biases = struct.unpack_from(f"<{buckets}i", net, offset)
     struct.pack_into(f"<{buckets}i", net, offset, *[round(b * factor) for b in biases])
-    if offset + 4 * buckets != len(net):
-        sys.exit(f"{src}: {len(net)} bytes, not the size its header gives")
-    struct.pack_into("<Q", net, 36, fnv1a(net[48:]))
+    digest = fnv1a(net[48:])
+    struct.pack_into("<Q", net, 36, digest)
     open(dst, "wb").write(net)
-    print(f"{dst}: output layer x {factor}, hash {fnv1a(net[48:]):016x}")
+    print(f"{dst}: output layer x {factor}, hash {digest:016x}")
 
 
 if __name__ == "__main__":

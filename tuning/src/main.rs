@@ -1,5 +1,5 @@
 //! `kaleido-tuning`: the Texel tuner's command line, or with `nnue` first the network
-//! trainer's (see tuning/README.md).
+//! trainer's, or with `nnue-scale` first the network rescaler's (see tuning/README.md).
 
 use clap::Parser;
 
@@ -16,6 +16,23 @@ fn main() {
             ),
             Err(e) => {
                 eprintln!("kaleido-tuning nnue: error: {e}");
+                std::process::exit(1);
+            }
+        }
+        return;
+    }
+    if args.get(1).map(String::as_str) == Some("nnue-scale") {
+        let opts = kaleido_tuning::nnue::scale::ScaleOptions::parse_from(
+            std::iter::once("kaleido-tuning nnue-scale".to_string())
+                .chain(args[2..].iter().cloned()),
+        );
+        match kaleido_tuning::nnue::scale::run(&opts) {
+            Ok(hash) => eprintln!(
+                "nnue-scale: output layer x {}, hash {hash:016x}; wrote {}",
+                opts.factor, opts.out
+            ),
+            Err(e) => {
+                eprintln!("kaleido-tuning nnue-scale: error: {e}");
                 std::process::exit(1);
             }
         }

@@ -1,10 +1,12 @@
 //! `kaleido-tuning nnue`: trains a network for one variant from datagen files and writes
 //! it in the engine's network format. Files: `data` (reading positions into input
 //! indices), `train` (the float network, gradients, Adam, quantisation), this file (the
-//! command line, epochs, learning-rate schedule, validation, progress and checkpoints).
+//! command line, epochs, learning-rate schedule, validation, progress and checkpoints),
+//! and `scale` (`kaleido-tuning nnue-scale`: a trained network's output rescaled).
 //! The variant comes from the engine's registry.
 
 pub mod data;
+pub mod scale;
 pub mod train;
 
 use data::Samples;
@@ -46,9 +48,10 @@ pub struct NnueOptions {
     /// Starting learning rate (cosine decay to a hundredth of it).
     #[arg(long, default_value_t = 0.001)]
     pub lr: f32,
-    /// Weight of the game result in the label (the rest: the search score). 0 by
-    /// measurement: chess nets trained with 0.3 or 0.1 judged material far above the
-    /// search's own scale (a knight about 450 cp) and lost much more (tuning/README.md).
+    /// Weight of the game result in the label (the rest: the search score). With the
+    /// default `--scale` 400, 0.3 or 0.1 made chess nets judge material far above the
+    /// search's own scale (a knight about 450 cp) and lose; chess round 6 gained with 0.3
+    /// and `--scale 200`, then `nnue-scale` (tuning/README.md).
     #[arg(long, default_value_t = 0.0)]
     pub wdl: f32,
     /// Centipawns of the sigmoid's unit for scores and outputs.

@@ -266,23 +266,21 @@ pub fn run_match(
         drop(tx);
         let mut progress = Progress::new(jobs.len());
         loop {
-            let (pair_id, record) = match rx.recv_timeout(Duration::from_millis(100)) {
+            let received = rx.recv_timeout(Duration::from_millis(100));
+            // Checked whatever arrived: a game ending just after Ctrl-C must not hide it.
+            if interrupted() && !stopped_by_user {
+                stopped_by_user = true;
+                stop.store(true, Ordering::SeqCst);
+                progress.clear();
+                let _ = writeln!(out, "Interrupted: stopping the games in progress");
+            }
+            let (pair_id, record) = match received {
                 Ok(got) => got,
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    if interrupted() && !stopped_by_user {
-                        stopped_by_user = true;
-                        stop.store(true, Ordering::SeqCst);
-                        progress.clear();
-                        let _ = writeln!(out, "Interrupted: stopping the games in progress");
-                    }
-                    continue;
-                }
+                Err(mpsc::RecvTimeoutError::Timeout) => continue,
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
             };
             // After Ctrl-C the engines got the signal too: what ends then is not a result.
-            if interrupted() {
-                stopped_by_user = true;
-                stop.store(true, Ordering::SeqCst);
+            if stopped_by_user {
                 continue;
             }
             progress.clear();

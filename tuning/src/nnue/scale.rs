@@ -20,7 +20,7 @@ pub struct ScaleOptions {
     /// The network file to read.
     #[arg(long = "net")]
     pub input: String,
-    /// The factor (0.87: a knight judged 337 cp becomes about 293).
+    /// The factor (0.87 took chess round 6's knight from 337 cp to 298).
     #[arg(long)]
     pub factor: f64,
     /// The network file to write.
@@ -28,7 +28,8 @@ pub struct ScaleOptions {
     pub out: String,
 }
 
-/// `net` with every output weight and bias multiplied by `factor`, rounded half to even.
+/// `net` with every output weight and bias multiplied by `factor`, rounded half to even
+/// (as the script it replaced did, so session 30's shipped network is reproduced).
 /// Refused when a scaled weight would leave the engine's `±OUTPUT_WEIGHT_LIMIT`.
 pub fn scale_output(net: &Network, factor: f64) -> Result<Network, String> {
     if !factor.is_finite() || factor <= 0.0 {

@@ -19,8 +19,9 @@ fn tmp(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name)
 }
 
-fn shipped() -> PathBuf {
-    let path = tmp("scale-shipped.nnue");
+/// The shipped network written to `name` (a file per test: the tests run in parallel).
+fn shipped(name: &str) -> PathBuf {
+    let path = tmp(name);
     std::fs::write(
         &path,
         Chess::nnue_embedded_net().expect("chess ships a network"),
@@ -70,7 +71,7 @@ fn positions(games: usize, seed: u64) -> Vec<(Vec<u16>, Vec<u16>)> {
 
 #[test]
 fn the_scaled_network_evaluates_the_factor_times_the_original() {
-    let input = shipped();
+    let input = shipped("scale-shipped-087.nnue");
     let original = file::read(&std::fs::read(&input).unwrap()).unwrap();
     let out = tmp("scale-087.nnue");
     let (ok, message) = scale(&input, "0.87", &out);
@@ -105,7 +106,7 @@ fn the_scaled_network_evaluates_the_factor_times_the_original() {
 
 #[test]
 fn factor_one_writes_the_same_bytes() {
-    let input = shipped();
+    let input = shipped("scale-shipped-1.nnue");
     let out = tmp("scale-1.nnue");
     let (ok, message) = scale(&input, "1", &out);
     assert!(ok, "{message}");
@@ -114,7 +115,7 @@ fn factor_one_writes_the_same_bytes() {
 
 #[test]
 fn bad_factors_and_damaged_files_are_refused() {
-    let input = shipped();
+    let input = shipped("scale-shipped-bad.nnue");
     let out = tmp("scale-bad.nnue");
     for factor in ["10", "0", "-1", "nan"] {
         let (ok, message) = scale(&input, factor, &out);

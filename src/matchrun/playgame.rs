@@ -286,15 +286,15 @@ fn run(
                 };
             }
         };
-        let elapsed_ms = reply.elapsed.as_millis() as u64;
         let in_time = match (&mut clocks[me], limits.movetime_ms) {
-            (Some(clock), _) => clock.charge(elapsed_ms, options.margin_ms),
-            (None, Some(ms)) => elapsed_ms <= ms + options.margin_ms,
+            (Some(clock), _) => clock.charge(reply.elapsed, options.margin_ms),
+            (None, Some(ms)) => reply.elapsed <= Duration::from_millis(ms + options.margin_ms),
             (None, None) => true,
         };
         if !in_time {
             let allowed = budget_ms.unwrap_or(0);
-            let why = format!("{who} loses on time ({elapsed_ms} ms used, {allowed} ms allowed)");
+            let used_ms = reply.elapsed.as_secs_f64() * 1000.0;
+            let why = format!("{who} loses on time ({used_ms:.1} ms used, {allowed} ms allowed)");
             return forfeit(side, Termination::TimeForfeit, why);
         }
         let text = match &reply.decision {

@@ -54,23 +54,26 @@ macro_rules! params {
     };
 }
 
+// The pruning, reduction, correction and history values come from an SPSA run in chess
+// with the round 6 network (session 32, 4,000 game pairs at fixed nodes; tuning/README.md,
+// "Search parameters, session 32"); the others were set by hand and checked by SPRT.
 params! {
     /// First depth searched with an aspiration window.
     asp_min_depth = 4, 2..=10, step 1;
     /// Initial half-width of the aspiration window.
-    asp_delta = 15, 4..=80, step 3;
+    asp_delta = 17, 4..=80, step 3;
     /// Growth of the window after a fail, percent of the current half-width.
     asp_growth_pct = 60, 10..=200, step 10;
 
     /// Reverse futility pruning: deepest remaining depth, margin per ply.
     rfp_depth = 7, 1..=12, step 1;
-    rfp_margin = 75, 20..=200, step 8;
+    rfp_margin = 63, 20..=200, step 8;
 
     /// Null-move pruning: minimum depth, reduction = base + depth/div + (eval-beta)/eval_div.
     nmp_min_depth = 3, 1..=6, step 1;
     nmp_base = 3, 1..=6, step 1;
     nmp_depth_div = 3, 2..=8, step 1;
-    nmp_eval_div = 200, 50..=500, step 20;
+    nmp_eval_div = 192, 50..=500, step 20;
 
     /// Internal iterative reduction: minimum depth without a hash move.
     iir_depth = 4, 2..=10, step 1;
@@ -81,41 +84,41 @@ params! {
     /// `se_double_margin` more. From 8 rather than 7: one thread plays as well (862 games,
     /// +15.7 ± 15.6) and two threads reach depth 13 in 0.63 of one thread's time, not 0.73.
     se_depth = 8, 4..=14, step 1;
-    se_margin = 24, 4..=64, step 4;
+    se_margin = 22, 4..=64, step 4;
     se_double_margin = 20, 0..=100, step 5;
     se_double_max = 6, 0..=16, step 1;
 
     /// Late move pruning: deepest depth, quiet-move budget (base + depth²) / (2 - improving).
     lmp_depth = 8, 1..=16, step 1;
-    lmp_base = 3, 0..=12, step 1;
+    lmp_base = 5, 0..=12, step 1;
 
     /// Futility pruning of quiet moves: deepest depth, margin = base + per_depth × depth.
     fut_depth = 8, 1..=14, step 1;
     fut_base = 80, 0..=300, step 10;
-    fut_margin = 85, 20..=250, step 8;
+    fut_margin = 84, 20..=250, step 8;
 
     /// SEE pruning: deepest depth; quiet threshold -q×depth, tactical -t×depth².
     see_depth = 8, 1..=14, step 1;
-    see_quiet = 60, 10..=200, step 6;
-    see_tactical = 25, 5..=120, step 4;
+    see_quiet = 54, 10..=200, step 6;
+    see_tactical = 20, 5..=120, step 4;
     /// SEE pruning of a losing quiet move that gives check: threshold -c×depth.
-    see_check = 200, 50..=600, step 20;
+    see_check = 212, 50..=600, step 20;
 
     /// Late move reductions: r = base/100 + ln(depth)·ln(move)·100/div.
-    lmr_base = 75, 0..=200, step 8;
-    lmr_div = 225, 120..=400, step 10;
+    lmr_base = 77, 0..=200, step 8;
+    lmr_div = 231, 120..=400, step 10;
     /// History score (butterfly + both continuation entries) worth one ply of reduction.
-    lmr_history_div = 10240, 2048..=32768, step 512;
+    lmr_history_div = 10369, 2048..=32768, step 512;
 
     /// History pruning: at depth ≤ `hp_depth`, a quiet move whose history (butterfly +
     /// continuation) is below −`hp_margin`×depth is skipped.
     hp_depth = 4, 1..=10, step 1;
-    hp_margin = 4096, 512..=16384, step 256;
+    hp_margin = 4169, 512..=16384, step 256;
 
     /// Correction history: weights (in 1/256) of the pawn-structure entry and of each
     /// side's other-pieces entry added to the static evaluation.
-    corr_pawn_weight = 128, 0..=512, step 16;
-    corr_piece_weight = 64, 0..=512, step 16;
+    corr_pawn_weight = 104, 0..=512, step 16;
+    corr_piece_weight = 59, 0..=512, step 16;
 
     /// Lazy SMP: shallowest depth at which a thread defers moves another one searches
     /// (ABDADA-style; 99 = never). With depth skipping it cut the 2-thread nodes to depth 18
@@ -132,12 +135,12 @@ params! {
     smp_helper_se = 1, 0..=1, step 1;
 
     /// Quiescence delta pruning margin.
-    qs_delta = 150, 0..=600, step 20;
+    qs_delta = 185, 0..=600, step 20;
 
     /// History bonus = min(mul × depth − sub, max).
-    hist_bonus_mul = 160, 32..=512, step 16;
+    hist_bonus_mul = 141, 32..=512, step 16;
     hist_bonus_sub = 60, 0..=400, step 20;
-    hist_bonus_max = 1600, 256..=4096, step 64;
+    hist_bonus_max = 1532, 256..=4096, step 64;
 
     /// Time: moves to go when the GUI does not say.
     tm_moves_to_go = 28, 10..=60, step 2;

@@ -39,10 +39,11 @@ def read_params(path, only):
             parts = [p.strip() for p in line.split(",")]
             if len(parts) != 7 or parts[1] != "int":
                 continue
-            name, value, lo, hi, step = parts[0], *map(float, parts[2:6])
+            name, value, lo, hi, step, rate = parts[0], *map(float, parts[2:7])
             if only and name not in only:
                 continue
-            params.append({"name": name, "value": value, "min": lo, "max": hi, "step": step})
+            params.append({"name": name, "value": value, "min": lo, "max": hi, "step": step,
+                           "rate": rate})
     missing = set(only or []) - {p["name"] for p in params}
     if missing:
         sys.exit(f"spsa.py: error: unknown parameters {sorted(missing)}")
@@ -87,16 +88,10 @@ def main():
 
     only = set(args.only.split(",")) if args.only else None
     params = read_params(args.params, only)
-    rates = {}
-    with open(args.params) as f:
-        for line in f:
-            parts = [p.strip() for p in line.split(",")]
-            if len(parts) == 7:
-                rates[parts[0]] = float(parts[6])
     n = args.iterations
     big_a = n / 10
     for p in params:
-        rate = args.rate if args.rate is not None else rates[p["name"]]
+        rate = args.rate if args.rate is not None else p["rate"]
         p["c"] = p["step"] * n**0.101
         p["a"] = rate * p["step"] ** 2 * (big_a + n) ** 0.602
 

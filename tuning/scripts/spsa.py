@@ -19,7 +19,7 @@ Example (a `cargo build --release --features tune` binary as the engine):
         --params params.txt --only rfp_margin,fut_margin --iterations 4000 --nodes 25000 \
         --openings books/chess-openings.epd --seed 3201 --workers 2 --log spsa.log
 
-Every finished pair appends `k W-L theta...` to the log; the last line is the result.
+Every finished pair appends `pairs W-L theta...` to the log; the last line is the result.
 """
 
 import argparse
@@ -97,7 +97,7 @@ def main():
 
     rng = random.Random(args.seed)
     lock = threading.Lock()
-    state = {"next": 0, "done": 0, "wins": 0, "losses": 0}
+    state = {"next": 0, "done": 0}
     log = open(args.log, "a")
     log.write("# " + " ".join(p["name"] for p in params) + "\n")
     log.flush()
@@ -126,8 +126,6 @@ def main():
                     p["value"] += a_k * (wins - losses) / (c_k * d)
                     p["value"] = min(max(p["value"], p["min"]), p["max"])
                 state["done"] += 1
-                state["wins"] += wins
-                state["losses"] += losses
                 values = " ".join(f"{p['value']:.2f}" for p in params)
                 log.write(f"{state['done']} {wins}-{losses} {values}\n")
                 log.flush()

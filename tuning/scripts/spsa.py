@@ -20,6 +20,8 @@ Example (a `cargo build --release --features tune` binary as the engine):
         --openings books/chess-openings.epd --seed 3201 --workers 2 --log spsa.log
 
 Every finished pair appends `pairs W-L theta...` to the log; the last line is the result.
+A pair whose match fails (no score line) is logged as a `#` comment and skipped; after
+`--max-failures` of them the run stops handing out pairs and exits with status 1.
 """
 
 import argparse
@@ -62,12 +64,14 @@ def play_pair(args, plus, minus, seed):
            "score=10"]
     if args.openings:
         cmd += ["--openings", args.openings]
-    out = subprocess.run(cmd, capture_output=True, text=True).stdout
+    res = subprocess.run(cmd, capture_output=True, text=True)
+    out = res.stdout
     for line in out.splitlines():
         m = SCORE.match(line)
         if m:
             return int(m.group(1)), int(m.group(2))
-    raise RuntimeError("no score line from kaleido match:\n" + out[-2000:])
+    raise RuntimeError(f"no score line from kaleido match (exit status {res.returncode})\n"
+                       + out[-2000:] + res.stderr[-2000:])
 
 
 def main():
@@ -84,6 +88,8 @@ def main():
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--log", required=True)
+    ap.add_argument("--max-failures", type=int, default=20,
+                    help="stop handing out pairs after this many failed matches")
     args = ap.parse_args()
 
     only = set(args.only.split(",")) if args.only else None
@@ -97,7 +103,7 @@ def main():
 
     rng = random.Random(args.seed)
     lock = threading.Lock()
-    state = {"next": 0, "done": 0}
+    state = {"next": 0, "done": 0, "failed": 0}
     log = open(args.log, "a")
     log.write("# " + " ".join(p["name"] for p in params) + "\n")
     log.flush()
@@ -119,7 +125,20 @@ def main():
                     down = min(max(p["value"] - c_k * d, p["min"]), p["max"])
                     plus[p["name"]] = round(up)
                     minus[p["name"]] = round(down)
-            wins, losses = play_pair(args, plus, minus, seed)
+            try:
+                wins, losses = play_pair(args, plus, minus, seed)
+            except (RuntimeError, OSError) as err:
+                # A failed match (an engine that crashed, a referee error) costs its pair,
+                # not the worker: the pair is logged as a comment and never moves theta.
+                with lock:
+                    state["failed"] += 1
+                    first = str(err).splitlines()[0]
+                    log.write(f"# pair {k} failed ({first}); theta unchanged\n")
+                    log.flush()
+                    print(f"spsa.py: pair {k} failed: {err}", file=sys.stderr)
+                    if state["failed"] > args.max_failures:
+                        state["next"] = n
+                continue
             with lock:
                 for p, (d, c_k) in zip(params, signs):
                     a_k = p["a"] / (big_a + k + 1) ** 0.602
@@ -136,6 +155,10 @@ def main():
     for t in threads:
         t.join()
     print("final:", ", ".join(f"{p['name']}={round(p['value'])}" for p in params))
+    if state["failed"]:
+        print(f"spsa.py: {state['failed']} pairs failed (see the log)", file=sys.stderr)
+        if state["failed"] > args.max_failures:
+            sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -1,10 +1,11 @@
 //! `kaleido-wdl`: fits one variant's win/draw/loss model (`UCI_ShowWDL`) to datagen files
-//! and prints the fit, a calibration table and the Rust constant to paste into the
-//! variant's `wdl.rs` (see tuning/README.md, "The WDL model").
+//! and prints the fit beside the shipped model's on the same data, a calibration table and
+//! the Rust constant to paste into the variant's `gui.rs` (see tuning/README.md, "The WDL
+//! model").
 
 use clap::Parser;
 use kaleido::variants::{GameVisitor, RegisteredGame, Variant};
-use kaleido_tuning::wdl::{fit, read_lines, Bins};
+use kaleido_tuning::wdl::{fit, log_loss, read_lines, Bins};
 use std::io::BufReader;
 
 /// The command line.
@@ -59,13 +60,18 @@ fn run(opts: &Options) -> Result<(), String> {
         bins.bad_lines,
         bins.base_loss()
     );
+    // The model the engine ships for this variant, on the same data: whether a refit is due.
+    let shipped = variant.info().wdl;
+    println!("  shipped model: log-loss {:.4}", log_loss(&shipped, &bins));
     for p in [0.0, 0.5, 1.0] {
         let (a, b) = model.params(p);
-        println!("  phase {p:.1}: a {a:.1} cp, b {b:.1} cp");
+        let (sa, sb) = shipped.params(p);
+        println!("  phase {p:.1}: a {a:.1} cp, b {b:.1} cp (shipped: a {sa:.1}, b {sb:.1})");
     }
-    println!("  score range      n    observed W/D/L       model W/D/L");
+    println!("  score range      n    observed W/D/L       model W/D/L       shipped W/D/L");
     for lo in (-500..500).step_by(100) {
         let (seen, said, n) = bins.compare(&model, lo, lo + 100);
+        let (_, said_shipped, _) = bins.compare(&shipped, lo, lo + 100);
         let pct = |x: [f64; 3]| {
             format!(
                 "{:4.1}/{:4.1}/{:4.1}",
@@ -75,10 +81,11 @@ fn run(opts: &Options) -> Result<(), String> {
             )
         };
         println!(
-            "  {lo:5}..{:<5} {n:7}  {}  {}",
+            "  {lo:5}..{:<5} {n:7}  {}  {}  {}",
             lo + 100,
             pct(seen),
-            pct(said)
+            pct(said),
+            pct(said_shipped)
         );
     }
     let c = |x: [f64; 3]| format!("[{:.1}, {:.1}, {:.1}]", x[0], x[1], x[2]);

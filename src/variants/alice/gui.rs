@@ -6,8 +6,9 @@
 use crate::core::picture::Geometry;
 use crate::core::wdl::WdlModel;
 
-/// Alice: fitted on 64432 positions of two 1000-node datagen runs (tuning/README.md).
-pub const WDL_ALICE: WdlModel = WdlModel::new([77.6, -22.5, -22.5], [308.2, 242.3, 265.1]);
+/// Alice: refitted on 108963 positions of the network's own 1000-node games (session 34,
+/// `alice-1000n-seed20263404`; tuning/README.md).
+pub const WDL_ALICE: WdlModel = WdlModel::new([355.2, -417.4, 107.5], [329.7, 89.9, 80.0]);
 
 /// Alice 2 and Ms. Alice: no games of their own fitted yet, so Alice's model (the same
 /// pieces, boards and evaluation).

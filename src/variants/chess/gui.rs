@@ -6,11 +6,13 @@
 use crate::core::picture::Geometry;
 use crate::core::wdl::WdlModel;
 
-/// Chess: fitted on 468244 positions of `chess-5000n-seed20261201` (tuning/README.md).
-pub const WDL_CHESS: WdlModel = WdlModel::new([257.9, -471.4, 286.6], [100.7, -49.0, 101.5]);
+/// Chess: refitted on 150595 positions of the network's own 5000-node games (session 34,
+/// `chess-5000n-seed20263401`; tuning/README.md).
+pub const WDL_CHESS: WdlModel = WdlModel::new([366.8, -651.8, 345.0], [81.8, 149.7, -116.2]);
 
-/// Chess960: fitted on 119179 positions of two 1000-node datagen runs (tuning/README.md).
-pub const WDL_CHESS960: WdlModel = WdlModel::new([191.2, -326.1, 188.2], [100.9, 123.1, 126.5]);
+/// Chess960: refitted on 201415 positions of the network's own 1000-node games (session 34,
+/// `fischerandom-1000n-seed20263403`; tuning/README.md).
+pub const WDL_CHESS960: WdlModel = WdlModel::new([313.7, -500.7, 240.0], [148.2, 191.5, -87.5]);
 
 /// Chess and Chess960: one checkered 8x8 board.
 pub const PICTURE: Geometry = Geometry::checkered(8, 8, &[""]);

@@ -9,8 +9,10 @@ use crate::core::wdl::WdlModel;
 /// Raumschach 5x5x5: fitted on 101629 positions of two 1000-node datagen runs (tuning/README.md).
 pub const WDL_RAUMSCHACH: WdlModel = WdlModel::new([287.3, -460.5, 306.5], [341.3, 280.4, 266.3]);
 
-/// Raumschach 4x4x4: fitted on 55034 positions of two 1000-node datagen runs (tuning/README.md).
-pub const WDL_RAUMSCHACH4: WdlModel = WdlModel::new([849.9, -1736.5, 1022.5], [310.6, 254.2, 49.0]);
+/// Raumschach 4x4x4: refitted on 70945 positions of the network's own 1000-node games
+/// (session 34, `raumschach4-1000n-seed20263406`; tuning/README.md).
+pub const WDL_RAUMSCHACH4: WdlModel =
+    WdlModel::new([827.9, -1394.8, 699.4], [205.1, 392.7, -150.5]);
 
 /// Raumschach 5x5x5: levels A (White's home) to E side by side, the FEN rows running from
 /// level E down to level A.

@@ -136,7 +136,7 @@ def main():
                     log.write(f"# pair {k} failed ({first}); theta unchanged\n")
                     log.flush()
                     print(f"spsa.py: pair {k} failed: {err}", file=sys.stderr)
-                    if state["failed"] > args.max_failures:
+                    if state["failed"] >= args.max_failures:
                         state["next"] = n
                 continue
             with lock:
@@ -157,7 +157,7 @@ def main():
     print("final:", ", ".join(f"{p['name']}={round(p['value'])}" for p in params))
     if state["failed"]:
         print(f"spsa.py: {state['failed']} pairs failed (see the log)", file=sys.stderr)
-        if state["failed"] > args.max_failures:
+        if state["failed"] >= args.max_failures:
             sys.exit(1)
 
 

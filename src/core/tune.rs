@@ -60,6 +60,12 @@ impl LinearTrace {
         ((mg * p * sm + eg * scale * (pm - p)) / (pm * sm)) as i32
     }
 
+    /// The phase as a fraction: 0 bare kings ..= 1 full material. The WDL model's phase
+    /// axis, so that its fit (`kaleido-wdl`) and its use (`UCI_ShowWDL`) agree.
+    pub fn phase_fraction(&self) -> f64 {
+        f64::from(self.phase) / f64::from(self.phase_max.max(1))
+    }
+
     /// The score from the side to move's point of view.
     pub fn score(&self, weights: &[[i32; 2]]) -> i32 {
         match self.side {

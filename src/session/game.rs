@@ -231,7 +231,7 @@ impl<G: RegisteredGame> Session for GameSession<G> {
         let (pos, notation) = (self.pos.clone(), self.notation);
         let wdl = req
             .show_wdl
-            .then(|| (self.variant.info().wdl, phase(&self.pos)));
+            .then(|| (self.variant.info().wdl, self.pos.trace().phase_fraction()));
         let mut lines = FinalLines::default();
         let handle = search::spawn(job, move |event| match event {
             Event::Report(r) => {
@@ -275,13 +275,6 @@ fn pv_text<G: Game>(pos: &G, line: &[G::Move], notation: Notation) -> Vec<String
         pos.play(m);
     }
     out
-}
-
-/// The game phase of `pos`, 0 (bare endgame) ..= 1 (full material), from the taper of
-/// its evaluation: what the win/draw/loss model was fitted against.
-fn phase<G: RegisteredGame>(pos: &G) -> f64 {
-    let t = pos.trace();
-    f64::from(t.phase) / f64::from(t.phase_max.max(1))
 }
 
 /// The newest line of each MultiPV index: the set a strength limit chooses from.

@@ -110,9 +110,7 @@ pub fn read_lines<G: Tunable>(
         };
         match G::from_fen(&sample.fen, cfg) {
             Ok(pos) => {
-                let t = pos.trace();
-                let phase = f64::from(t.phase) / f64::from(t.phase_max.max(1));
-                bins.add(sample.score, phase, sample.result);
+                bins.add(sample.score, pos.trace().phase_fraction(), sample.result);
             }
             Err(_) => bins.bad_lines += 1,
         }

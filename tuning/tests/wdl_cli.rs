@@ -25,8 +25,10 @@ fn data(truth: &WdlModel, n: usize, seed: u64) -> String {
     let phases: Vec<f64> = FENS
         .iter()
         .map(|f| {
-            let t = Chess::from_fen(f, &cfg).expect("fen").trace();
-            f64::from(t.phase) / f64::from(t.phase_max.max(1))
+            Chess::from_fen(f, &cfg)
+                .expect("fen")
+                .trace()
+                .phase_fraction()
         })
         .collect();
     let mut rng = Rng::new(seed);

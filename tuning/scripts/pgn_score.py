@@ -6,33 +6,19 @@ interval two ways: per game (trinomial, as `kaleido match` prints it) and per ga
 (pentanomial: the two games of one opening with colours swapped, which is what the
 referee plays when `--games` is even; the pair is found by its `FEN` tag and its rounds
 `2k-1`, `2k` within one file). Several files pool into one count, so rows of one build
-against a peer, played with different seeds, add up to one fixed match. No dependencies.
+against a peer, played with different seeds, add up to one fixed match. Reads PGN with
+`pgn_clock.py`'s reader (same folder); no other dependencies.
 
     python3 tuning/scripts/pgn_score.py --engine kaleido a.pgn b.pgn ...
 """
 
 import argparse
 import math
-import re
 from collections import defaultdict
 
-TAG = re.compile(r'^\[(\w+) "(.*)"\]$')
+from pgn_clock import games  # the PGN reader of its neighbour script
+
 POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
-
-
-def games(path):
-    """Yields the tags of each game (the movetext is not needed)."""
-    tags = {}
-    with open(path, encoding="utf-8", errors="replace") as f:
-        for line in f:
-            m = TAG.match(line.strip())
-            if m:
-                if m.group(1) == "Event" and tags:
-                    yield tags
-                    tags = {}
-                tags[m.group(1)] = m.group(2)
-    if tags:
-        yield tags
 
 
 def elo(score):
@@ -60,7 +46,7 @@ def main():
     unpaired = skipped = 0
     for path in args.pgn:
         pairs = defaultdict(list)
-        for tags in games(path):
+        for tags, _movetext in games(path):
             result = POINTS.get(tags.get("Result"))
             white, black = tags.get("White"), tags.get("Black")
             if result is None or args.engine not in (white, black):

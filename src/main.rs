@@ -89,7 +89,13 @@ fn main() {
         Some(Command::Bench { depth, variant, .. }) => {
             let list: Result<Vec<Variant>, String> =
                 variant.iter().map(|v| Variant::parse(v)).collect();
-            match list.and_then(|list| kaleido::session::bench_report(depth, &list)) {
+            let nets = kaleido::nnue::Networks::new();
+            let with = kaleido::session::BenchWith {
+                nets: &nets,
+                mode: Default::default(),
+                params: Default::default(),
+            };
+            match list.and_then(|list| kaleido::session::bench_report(depth, &list, with)) {
                 Ok(lines) => print_lines(lines),
                 Err(e) => {
                     eprintln!("error: {e}");

@@ -5,12 +5,19 @@
 //! before `UCI_Variant`) and leaves the current one alone; `Evaluation classical` still
 //! gives the hand-written evaluation. Chess, Chess960, Xiangqi, Alice chess and Raumschach
 //! start with the network embedded in the binary (Alice's other rule sets with none), and
-//! `<embedded>` brings it back after another one.
+//! `<embedded>` brings it back after another one. Also: engines in one process each keep
+//! their own `Evaluation` and `EvalFile` while they search at the same time.
 
 mod common;
 use common::EngineProc;
 use kaleido::core::rng::Rng;
-use kaleido::nnue::{file, Network};
+use kaleido::core::{Game, GameConfig};
+use kaleido::nnue::{file, AccumulatorStack, Network, Networks};
+use kaleido::protocol::{Engine, Out};
+use kaleido::variants::chess::Chess;
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 fn random_net(variant: &str, inputs: usize, seed: u64) -> Network {
     let mut rng = Rng::new(seed);
@@ -248,4 +255,138 @@ fn every_shipped_network_plays_by_default() {
         896,
         "position startpos moves Bd1Cd2 Dc4Cb3",
     );
+}
+
+/// The lines an in-process engine writes, shared with the test.
+#[derive(Clone, Default)]
+struct Lines(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Lines {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Lines {
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
+    }
+}
+
+/// What one engine of the process answered: `eval`, the `d` network line, `bestmove`.
+#[derive(Debug, PartialEq, Eq)]
+struct Answers {
+    eval: i32,
+    network: String,
+    bestmove: String,
+}
+
+/// Runs `setup` then the same position, `eval`, `d` and `go depth 7` in a fresh engine
+/// of this process, and collects its answers.
+fn answers(engine: &mut Engine, lines: &Lines, setup: &[String], fen: &str) -> Answers {
+    for line in setup {
+        engine.handle_line(line);
+    }
+    for line in [&format!("position fen {fen}"), "eval", "d", "go depth 7"] {
+        engine.handle_line(line);
+    }
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !lines.text().contains("bestmove ") {
+        assert!(Instant::now() < deadline, "no bestmove:\n{}", lines.text());
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    engine.shutdown();
+    let text = lines.text();
+    let find = |prefix: &str| {
+        let line = text.lines().find(|l| l.starts_with(prefix));
+        line.unwrap_or_else(|| panic!("no '{prefix}' in:\n{text}"))[prefix.len()..].to_string()
+    };
+    Answers {
+        eval: find("Evaluation: ")
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap(),
+        network: find("Network: "),
+        bestmove: find("bestmove ").split(' ').next().unwrap().to_string(),
+    }
+}
+
+fn fresh_engine() -> (Engine, Lines) {
+    let lines = Lines::default();
+    (Engine::new(Out::new(Box::new(lines.clone()))), lines)
+}
+
+#[test]
+fn engines_in_one_process_keep_their_own_evaluation_and_network() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("two_engines");
+    std::fs::create_dir_all(&dir).unwrap();
+    let net = random_net("chess", 768, 11);
+    let net_path = dir.join("random.nnue").to_string_lossy().into_owned();
+    std::fs::write(&net_path, file::write(&net)).unwrap();
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let setups: [Vec<String>; 3] = [
+        vec!["setoption name Evaluation value classical".into()],
+        vec![format!("setoption name EvalFile value {net_path}")],
+        vec![],
+    ];
+
+    // Each engine alone, one after the other.
+    let alone: Vec<Answers> = setups
+        .iter()
+        .map(|setup| {
+            let (mut engine, lines) = fresh_engine();
+            answers(&mut engine, &lines, setup, fen)
+        })
+        .collect();
+    // All three at the same time in this process.
+    let together: Vec<Answers> = std::thread::scope(|s| {
+        let runs: Vec<_> = setups
+            .iter()
+            .map(|setup| {
+                s.spawn(move || {
+                    let (mut engine, lines) = fresh_engine();
+                    answers(&mut engine, &lines, setup, fen)
+                })
+            })
+            .collect();
+        runs.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(
+        together, alone,
+        "an engine's answers depend on its neighbours"
+    );
+
+    // And each answer is its own settings' answer.
+    let pos = Chess::from_fen(fen, &GameConfig::default()).unwrap();
+    let embedded = Networks::new().network::<Chess>().unwrap();
+    let [classical, loaded, default] = &together[..] else {
+        unreachable!()
+    };
+    assert_eq!(classical.eval, pos.evaluate());
+    assert_eq!(classical.network, "none (classical evaluation)");
+    assert_eq!(
+        loaded.eval,
+        AccumulatorStack::evaluate_once(Arc::new(net), &pos)
+    );
+    assert!(
+        loaded.network.ends_with(&format!("({net_path})")),
+        "{}",
+        loaded.network
+    );
+    assert_eq!(
+        default.eval,
+        AccumulatorStack::evaluate_once(embedded, &pos)
+    );
+    assert!(
+        default.network.ends_with("(embedded)"),
+        "{}",
+        default.network
+    );
+    assert!(classical.eval != loaded.eval && loaded.eval != default.eval);
 }

@@ -4,11 +4,26 @@
 
 use kaleido::core::score::{mate_in, Score};
 use kaleido::core::{Game, GameConfig, MoveList, Notation};
+use kaleido::nnue::Networks;
 use kaleido::search::{
-    bench, search, Control, Iteration, Limits, Outcome, Report, SearchRequest, TranspositionTable,
+    bench, search, BenchSetup, Iteration, Limits, Outcome, Report, SearchRequest,
+    TranspositionTable,
 };
 use kaleido::variants::chess::bench::CHESS_FENS;
 use kaleido::variants::chess::Chess;
+use std::sync::Arc;
+
+/// A search of `pos` as the engine runs it: with the embedded chess network.
+fn request(pos: &Chess, limits: &Limits, tt_mib: usize) -> SearchRequest<Chess> {
+    SearchRequest {
+        network: Networks::new().network::<Chess>(),
+        ..SearchRequest::new(
+            *pos,
+            limits.clone(),
+            Arc::new(TranspositionTable::new(tt_mib)),
+        )
+    }
+}
 
 /// One data line: `<fen> ;dm <moves> ;bm <uci> [<uci>...]`.
 struct MateCase {
@@ -57,19 +72,13 @@ fn run(
     Outcome<<Chess as Game>::Move>,
     Option<Iteration<<Chess as Game>::Move>>,
 ) {
-    let tt = TranspositionTable::new(16);
-    let control = Control::default();
     let req = SearchRequest {
-        history: &[],
-        root_moves,
-        limits,
-        tt: &tt,
+        root_moves: (!root_moves.is_empty()).then(|| root_moves.to_vec()),
         threads,
-        control: &control,
-        memory: None,
+        ..request(pos, limits, 16)
     };
     let mut last = None;
-    let out = search(pos, &req, &mut |r| {
+    let out = search(&req, &mut |r| {
         if let Report::Iteration(it) = r {
             if it.multipv == 1 {
                 last = Some(it);
@@ -202,24 +211,17 @@ fn repetition_against_the_game_history_is_a_draw() {
         let m = pos.parse_move(p, Notation::Uci).unwrap();
         pos.play(m);
     }
-    let tt = TranspositionTable::new(1);
-    let control = Control::default();
     let limits = Limits {
         depth: Some(8),
         multipv: 1,
         ..Limits::default()
     };
     let req = SearchRequest {
-        history: &history,
-        root_moves: &[],
-        limits: &limits,
-        tt: &tt,
-        threads: 1,
-        control: &control,
-        memory: None,
+        history,
+        ..request(&pos, &limits, 1)
     };
     let mut score = None;
-    let out = search(&pos, &req, &mut |r| {
+    let out = search(&req, &mut |r| {
         if let Report::Iteration(it) = r {
             score = Some(it.score);
         }
@@ -228,11 +230,11 @@ fn repetition_against_the_game_history_is_a_draw() {
     assert_eq!(score, Some(0));
     // Without that history the same move is just another move of a lost position.
     let req = SearchRequest {
-        history: &[],
+        history: Vec::new(),
         ..req
     };
     let mut score = None;
-    search(&pos, &req, &mut |r| {
+    search(&req, &mut |r| {
         if let Report::Iteration(it) = r {
             score = Some(it.score);
         }
@@ -288,8 +290,12 @@ fn every_limit_returns_a_legal_move() {
 fn bench_node_count_is_deterministic() {
     let cfg = GameConfig::default();
     let fens = &CHESS_FENS[..10];
-    let (a, _) = bench::<Chess>(fens, &cfg, 7).unwrap();
-    let (b, _) = bench::<Chess>(fens, &cfg, 7).unwrap();
+    let setup = BenchSetup {
+        network: Networks::new().network::<Chess>(),
+        ..BenchSetup::default()
+    };
+    let (a, _) = bench::<Chess>(fens, &cfg, 7, &setup).unwrap();
+    let (b, _) = bench::<Chess>(fens, &cfg, 7, &setup).unwrap();
     assert_eq!(a, b);
     assert!(a > 10_000, "{a} nodes");
 }

@@ -12,19 +12,38 @@
 //! differently each run, so one run of 20 positions varies by about ±0.05).
 
 use kaleido::core::{Game, GameConfig};
-use kaleido::search::{bench, search, Control, Limits, SearchRequest, TranspositionTable};
+use kaleido::nnue::Networks;
+use kaleido::search::{
+    bench, search, BenchSetup, Control, Limits, Params, SearchRequest, TranspositionTable,
+};
 use kaleido::variants::chess::bench::CHESS_FENS;
 use kaleido::variants::chess::Chess;
 use kaleido::variants::Variant;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// `SEARCH_PARAM_<name>=<value>` environment variables override search parameters.
-fn params_from_env() {
+/// The search parameters, with `SEARCH_PARAM_<name>=<value>` environment variables
+/// overriding the defaults.
+fn params_from_env() -> Params {
+    let mut params = Params::default();
     for (key, value) in std::env::vars() {
         if let (Some(name), Ok(v)) = (key.strip_prefix("SEARCH_PARAM_"), value.parse()) {
-            kaleido::search::params::set(name, v).unwrap();
+            params.set(name, v).unwrap();
             println!("parameter {name} = {v}");
         }
+    }
+    params
+}
+
+/// A search of `pos` as the engine runs it: the embedded network, the parameters from
+/// the environment.
+fn request(pos: &Chess, limits: &Limits, threads: usize, hash_mib: usize) -> SearchRequest<Chess> {
+    let tt = Arc::new(TranspositionTable::new(hash_mib));
+    SearchRequest {
+        threads,
+        params: params_from_env(),
+        network: Networks::new().network::<Chess>(),
+        ..SearchRequest::new(*pos, limits.clone(), tt)
     }
 }
 
@@ -37,7 +56,6 @@ fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
 }
 
 fn depth_from_env(default: u32) -> u32 {
-    params_from_env();
     env_number("SEARCH_DEPTH", default)
 }
 
@@ -45,7 +63,13 @@ fn depth_from_env(default: u32) -> u32 {
 #[ignore]
 fn bench_figures() {
     let depth = depth_from_env(Variant::Chess.info().bench_depth);
-    let (nodes, elapsed) = bench::<Chess>(CHESS_FENS, &GameConfig::default(), depth).unwrap();
+    let setup = BenchSetup {
+        network: Networks::new().network::<Chess>(),
+        params: params_from_env(),
+        ..BenchSetup::default()
+    };
+    let (nodes, elapsed) =
+        bench::<Chess>(CHESS_FENS, &GameConfig::default(), depth, &setup).unwrap();
     let nps = nodes as f64 / elapsed.as_secs_f64();
     println!(
         "bench depth {depth}: {nodes} nodes {:.0} nps ({:.2} s)",
@@ -56,19 +80,9 @@ fn bench_figures() {
 
 /// One search of `pos` with `threads`; returns (nodes, elapsed).
 fn run(pos: &Chess, limits: &Limits, threads: usize, hash_mib: usize) -> (u64, Duration) {
-    let tt = TranspositionTable::new(hash_mib);
-    let control = Control::default();
-    let req = SearchRequest {
-        history: &[],
-        root_moves: &[],
-        limits,
-        tt: &tt,
-        threads,
-        control: &control,
-        memory: None,
-    };
+    let req = request(pos, limits, threads, hash_mib);
     let start = Instant::now();
-    let out = search(pos, &req, &mut |_| {});
+    let out = search(&req, &mut |_| {});
     (out.nodes, start.elapsed())
 }
 
@@ -196,21 +210,15 @@ fn stop_latency_and_movetime_overshoot() {
     let cfg = GameConfig::default();
     let pos = Chess::from_fen(CHESS_FENS[1], &cfg).unwrap();
     for threads in [1usize, 2] {
-        let tt = TranspositionTable::new(64);
-        let control = Control::default();
+        let control = Arc::new(Control::default());
         let limits = Limits {
             infinite: true,
             multipv: 1,
             ..Limits::default()
         };
         let req = SearchRequest {
-            history: &[],
-            root_moves: &[],
-            limits: &limits,
-            tt: &tt,
-            threads,
-            control: &control,
-            memory: None,
+            control: control.clone(),
+            ..request(&pos, &limits, threads, 64)
         };
         let stopped_at = std::thread::scope(|s| {
             let h = s.spawn(|| {
@@ -218,7 +226,7 @@ fn stop_latency_and_movetime_overshoot() {
                 control.stop.store(true, Ordering::Relaxed);
                 Instant::now()
             });
-            search(&pos, &req, &mut |_| {});
+            search(&req, &mut |_| {});
             h.join().unwrap()
         });
         println!(

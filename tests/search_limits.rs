@@ -10,6 +10,7 @@ use kaleido::core::{Game, GameConfig, MoveList};
 use kaleido::search::{Control, Limits, Report, TranspositionTable};
 use search_toys::*;
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 type FastTree = Tree<0>;
@@ -126,8 +127,8 @@ fn a_lone_short_clock_answers_in_time() {
 
 #[test]
 fn infinite_waits_for_stop_and_stop_is_prompt() {
-    let control = Control::default();
-    let tt = TranspositionTable::new(8);
+    let control = Arc::new(Control::default());
+    let tt = Arc::new(TranspositionTable::new(8));
     let limits = Limits {
         infinite: true,
         multipv: 1,
@@ -158,8 +159,8 @@ fn infinite_waits_for_stop_and_stop_is_prompt() {
 
 #[test]
 fn infinite_waits_even_when_the_depth_is_exhausted() {
-    let control = Control::default();
-    let tt = TranspositionTable::new(1);
+    let control = Arc::new(Control::default());
+    let tt = Arc::new(TranspositionTable::new(1));
     let limits = Limits {
         infinite: true,
         depth: Some(2),
@@ -185,9 +186,9 @@ fn infinite_waits_even_when_the_depth_is_exhausted() {
 
 #[test]
 fn pondering_ignores_the_clock_until_ponderhit() {
-    let control = Control::default();
+    let control = Arc::new(Control::default());
     control.pondering.store(true, Ordering::Relaxed);
-    let tt = TranspositionTable::new(8);
+    let tt = Arc::new(TranspositionTable::new(8));
     let limits = Limits {
         movetime: Some(150),
         multipv: 1,
@@ -217,9 +218,9 @@ fn pondering_ignores_the_clock_until_ponderhit() {
 
 #[test]
 fn a_stop_before_the_first_iteration_still_gives_a_legal_move() {
-    let control = Control::default();
+    let control = Arc::new(Control::default());
     control.stop.store(true, Ordering::Relaxed);
-    let tt = TranspositionTable::new(1);
+    let tt = Arc::new(TranspositionTable::new(1));
     let run = go_with(&tree(), &depth(10), 3, &[], &[], &tt, &control);
     assert!(legal(&tree(), run.outcome.best));
     let line = run.last_line().expect("one line with a score even so");
@@ -293,9 +294,11 @@ fn multipv_reports_distinct_sorted_lines() {
 fn searchmoves_restrict_the_root() {
     let run = go(&tree(), depth(5), 2, &[], &[3, 5]);
     assert!(matches!(run.outcome.best, Some(3) | Some(5)));
-    // Nothing legal in the list: the whole root is searched.
+    // Nothing legal in the list: nothing may be played (the protocol's session searches
+    // the whole root instead when `searchmoves` names no legal move).
     let run = go(&tree(), depth(3), 1, &[], &[200]);
-    assert!(legal(&tree(), run.outcome.best));
+    assert_eq!(run.outcome.best, None);
+    assert!(run.reports.is_empty());
 }
 
 #[test]
@@ -343,9 +346,12 @@ fn many_threads_count_all_nodes() {
 fn bench_node_counts_repeat_exactly() {
     let fens = ["1", "2", "12345", "987654321"];
     let cfg = GameConfig::default();
-    let (a, _) = kaleido::search::bench::<FastTree>(&fens, &cfg, 7).unwrap();
-    let (b, _) = kaleido::search::bench::<FastTree>(&fens, &cfg, 7).unwrap();
+    let (a, _) = kaleido::search::bench::<FastTree>(&fens, &cfg, 7, &Default::default()).unwrap();
+    let (b, _) = kaleido::search::bench::<FastTree>(&fens, &cfg, 7, &Default::default()).unwrap();
     assert_eq!(a, b);
     assert!(a > 1000);
-    assert!(kaleido::search::bench::<FastTree>(&["not a number"], &cfg, 3).is_err());
+    assert!(
+        kaleido::search::bench::<FastTree>(&["not a number"], &cfg, 3, &Default::default())
+            .is_err()
+    );
 }

@@ -1,15 +1,14 @@
-//! The process-wide choice of evaluation (UCI option `Evaluation`): the variant's network
-//! (NNUE, where it has one), its classical hand-written evaluation, or a deliberately
-//! weaker one used as a sparring partner in strength matches. One atomic byte, read once per `evaluate` call (a perfectly predicted
-//! branch), so the default evaluation pays nothing measurable. It knows the names of
-//! the modes, not what any variant computes for them.
-
-use std::sync::atomic::{AtomicU8, Ordering};
+//! The choices of evaluation (UCI option `Evaluation`): the variant's network (NNUE, where
+//! it has one), its classical hand-written evaluation, or a deliberately weaker one used as
+//! a sparring partner in strength matches. An engine owns its choice and hands it to each
+//! search with the request; nothing here is process-wide. It knows the names of the modes,
+//! not what any variant computes for them.
 
 /// Which evaluation a variant's `evaluate` returns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EvalMode {
     /// The variant's network; the classical evaluation where the variant has none.
+    #[default]
     Nnue = 0,
     /// The variant's own hand-written evaluation.
     Classical = 3,
@@ -44,24 +43,6 @@ impl EvalMode {
         Self::ALL
             .into_iter()
             .find(|m| m.name().eq_ignore_ascii_case(text.trim()))
-    }
-}
-
-static MODE: AtomicU8 = AtomicU8::new(EvalMode::Nnue as u8);
-
-/// Selects the evaluation for every search that starts afterwards.
-pub fn set_eval_mode(mode: EvalMode) {
-    MODE.store(mode as u8, Ordering::Relaxed);
-}
-
-/// The evaluation in force.
-#[inline(always)]
-pub fn eval_mode() -> EvalMode {
-    match MODE.load(Ordering::Relaxed) {
-        1 => EvalMode::Chess,
-        2 => EvalMode::Material,
-        3 => EvalMode::Classical,
-        _ => EvalMode::Nnue,
     }
 }
 

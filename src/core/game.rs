@@ -2,6 +2,7 @@
 //! may ask of a variant. One implementation per variant; the generic code is compiled
 //! once per variant, so there is no per-node dispatch. This file knows no game.
 
+use super::eval_mode::EvalMode;
 use super::movelist::MoveList;
 use super::score::Score;
 use std::fmt::Debug;
@@ -176,8 +177,16 @@ pub trait Game: Clone + Send + Sync + 'static {
         true
     }
 
-    /// Static evaluation from the side to move's point of view.
+    /// Static evaluation from the side to move's point of view: the variant's own
+    /// hand-written evaluation (`Evaluation` = `classical`).
     fn evaluate(&self) -> Score;
+    /// The static evaluation a search under `mode` uses where no network evaluates:
+    /// a variant with a weaker sparring evaluation (`chess`, `material`) returns it here.
+    #[inline(always)]
+    fn evaluate_as(&self, mode: EvalMode) -> Score {
+        let _ = mode;
+        self.evaluate()
+    }
     /// Keys of the position's structure that the search's correction history learns the
     /// evaluation's errors by: the pawns (soldiers) of both sides, White's other pieces,
     /// Black's other pieces (any good hash of where they stand). `None`: no correction.

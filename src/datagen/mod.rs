@@ -17,6 +17,7 @@ pub mod selfplay;
 use crate::core::rng::Rng;
 use crate::core::zobrist::splitmix64;
 use crate::core::Game;
+use crate::nnue::{Network, Networks};
 use crate::search::TranspositionTable;
 use crate::variants::{GameVisitor, Openings, RegisteredGame, Variant};
 use format::{write_line, Sample};
@@ -25,7 +26,7 @@ use std::collections::HashSet;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// `kaleido datagen` options.
@@ -184,6 +185,8 @@ struct Run<'a> {
     format: Format,
     shard: (u64, u64),
     settings: PlaySettings,
+    /// The variant's embedded network (`None`: its own evaluation).
+    network: Option<Arc<Network>>,
     seed: u64,
     attempts: AtomicU64,
     finished: AtomicU64,
@@ -233,6 +236,7 @@ fn run_games<G: Game>(
         format,
         shard,
         settings,
+        network: Networks::new().network::<G>(),
         seed,
         attempts: AtomicU64::new(0),
         finished: AtomicU64::new(0),
@@ -271,7 +275,7 @@ fn worker<G: Game>(
     run: &Run<'_>,
     start: &(dyn Fn(&mut Rng) -> Result<G, String> + Sync),
 ) -> Result<(), String> {
-    let tt = TranspositionTable::try_new(run.args.hash.max(1))?;
+    let tt = Arc::new(TranspositionTable::try_new(run.args.hash.max(1))?);
     // Every opening may be dropped in a broken setup; do not loop for ever.
     let max_attempts = run.args.games.saturating_mul(20).max(100);
     while run.finished.load(Ordering::Relaxed) < run.args.games {
@@ -283,7 +287,7 @@ fn worker<G: Game>(
         let stream = attempt * run.shard.1 + run.shard.0;
         let mut rng = Rng::new(splitmix64(run.seed ^ splitmix64(stream).1).1);
         let pos = start(&mut rng)?;
-        match play_game(pos, &run.settings, &tt, &mut rng) {
+        match play_game(pos, &run.settings, &tt, run.network.as_ref(), &mut rng) {
             None => {
                 run.dropped.fetch_add(1, Ordering::Relaxed);
             }

@@ -9,9 +9,9 @@ use crate::core::ending::rules_end;
 use crate::core::rng::Rng;
 use crate::core::score::{is_mate_score, Score};
 use crate::core::{Game, HistoryEntry, MoveList, Side, Verdict};
-use crate::search::{
-    search, Control, Limits, Report, SearchMemory, SearchRequest, TranspositionTable,
-};
+use crate::nnue::Network;
+use crate::search::{search, Limits, Report, SearchMemory, SearchRequest, TranspositionTable};
+use std::sync::Arc;
 
 /// How games are played and adjudicated.
 #[derive(Clone, Debug)]
@@ -130,12 +130,14 @@ fn random_opening<G: Game>(
     rules_verdict(&pos, line).is_none().then_some(pos)
 }
 
-/// Plays one game from `start`; `None` when the opening is dropped (over or unbalanced).
-/// `tt` is cleared first and used by this game only.
+/// Plays one game from `start`, evaluating with `network` (`None`: the variant's own
+/// evaluation); `None` when the opening is dropped (over or unbalanced). `tt` is cleared
+/// first and used by this game only.
 pub fn play_game<G: Game>(
     start: G,
     settings: &PlaySettings,
-    tt: &TranspositionTable,
+    tt: &Arc<TranspositionTable>,
+    network: Option<&Arc<Network>>,
     rng: &mut Rng,
 ) -> Option<PlayedGame> {
     let mut line = Vec::new();
@@ -143,8 +145,7 @@ pub fn play_game<G: Game>(
     tt.clear();
     // Like the table, the histories are the game's: both sides share them, as they do
     // the table.
-    let memory = SearchMemory::new();
-    let control = Control::default();
+    let memory = Arc::new(SearchMemory::new());
     let limits = Limits {
         nodes: Some(settings.nodes.max(1)),
         multipv: 1,
@@ -162,16 +163,13 @@ pub fn play_game<G: Game>(
             break 0.5;
         }
         let req = SearchRequest {
-            history: &line[..line.len() - 1],
-            root_moves: &[],
-            limits: &limits,
-            tt,
-            threads: 1,
-            control: &control,
-            memory: Some(&memory),
+            history: line[..line.len() - 1].to_vec(),
+            memory: Some(memory.clone()),
+            network: network.cloned(),
+            ..SearchRequest::new(pos.clone(), limits.clone(), tt.clone())
         };
         let mut score = 0;
-        let outcome = search(&pos, &req, &mut |r| {
+        let outcome = search(&req, &mut |r| {
             if let Report::Iteration(it) = r {
                 if it.multipv == 1 {
                     score = it.score;
@@ -259,25 +257,26 @@ mod tests {
         let cfg = GameConfig::default();
         // A game already over is not an opening to play.
         let mated = Chess::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", &cfg).unwrap();
-        let tt = TranspositionTable::new(1);
+        let tt = Arc::new(TranspositionTable::new(1));
+        let net = crate::nnue::Networks::new().network::<Chess>();
         let quick = PlaySettings {
             random_plies: 0,
             nodes: 200,
             ..PlaySettings::default()
         };
-        assert!(play_game(mated, &quick, &tt, &mut Rng::new(1)).is_none());
+        assert!(play_game(mated, &quick, &tt, net.as_ref(), &mut Rng::new(1)).is_none());
         // White mates in one: the search proves it and the game is adjudicated a win.
         let mate_in_one = Chess::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", &cfg).unwrap();
         let settings = PlaySettings {
             max_opening_score: i32::MAX,
             ..quick.clone()
         };
-        let game = play_game(mate_in_one, &settings, &tt, &mut Rng::new(1)).unwrap();
+        let game = play_game(mate_in_one, &settings, &tt, net.as_ref(), &mut Rng::new(1)).unwrap();
         assert_eq!(game.result, 1.0);
         assert!(game.positions.is_empty());
         // A full game from the start records only positions not in check.
         let start = Chess::startpos(&cfg);
-        let game = play_game(start, &settings, &tt, &mut Rng::new(2)).unwrap();
+        let game = play_game(start, &settings, &tt, net.as_ref(), &mut Rng::new(2)).unwrap();
         for seen in &game.positions {
             assert!(!Chess::from_fen(&seen.fen, &cfg).unwrap().in_check());
         }

@@ -3,7 +3,7 @@
 //! hidden layer (two perspectives, squared clipped ReLU) to a score. This module owns the
 //! network's arithmetic ([`network`]), its file format ([`file`]), the vector kernels
 //! ([`simd`]), the per-ply accumulator stack a search thread updates incrementally
-//! ([`accumulator`]) and the process-wide choice of network per variant ([`store`]).
+//! ([`accumulator`]) and an engine's choice of network per variant ([`store`]: [`Networks`]).
 //! It knows no game: a variant describes its cells through `core::Game`'s `nnue_*` items.
 
 pub mod accumulator;
@@ -14,6 +14,7 @@ pub mod store;
 
 pub use accumulator::AccumulatorStack;
 pub use network::Network;
+pub use store::Networks;
 
 /// Quantisation of the hidden layer: a float activation 1.0 is `QA` in the accumulator.
 pub const QA: i32 = 255;

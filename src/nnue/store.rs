@@ -1,13 +1,16 @@
-//! The network each variant evaluates with, process-wide: the one embedded in the binary
+//! [`Networks`]: the network each variant evaluates with, owned by whoever owns a game
+//! engine (the protocol's engine, a datagen run, `bench`): the one embedded in the binary
 //! until `EvalFile` loads another. A file is checked completely (format, hash, variant,
 //! sizes) before it replaces anything, so a bad file leaves the previous network in use.
-//! Searches take an `Arc` of the network when they start. Knows no particular game.
+//! Networks are shared read-only (`Arc`): cloning a `Networks` shares every network loaded
+//! so far, and a later `EvalFile` in one clone replaces that clone's network only.
+//! Searches take an `Arc` of the network with their request. Knows no particular game.
 
 use super::file;
 use super::network::Network;
-use crate::core::eval_mode::{eval_mode, EvalMode};
+use crate::core::eval_mode::EvalMode;
 use crate::core::Game;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 /// A network in use and where it came from.
 #[derive(Clone)]
@@ -17,12 +20,20 @@ struct Slot {
     source: String,
 }
 
-static SLOTS: Mutex<Vec<Slot>> = Mutex::new(Vec::new());
+/// The networks of one engine, one per variant, each read from the binary the first time
+/// the variant asks for it.
+#[derive(Default)]
+pub struct Networks {
+    slots: Mutex<Vec<Slot>>,
+}
 
-fn slots() -> std::sync::MutexGuard<'static, Vec<Slot>> {
-    // A panic while holding the lock cannot leave a half-written slot (pushes and
-    // replacements are single moves), so a poisoned lock is still usable.
-    SLOTS.lock().unwrap_or_else(|e| e.into_inner())
+impl Clone for Networks {
+    /// A second owner starting with the same networks (shared, not copied).
+    fn clone(&self) -> Self {
+        Self {
+            slots: Mutex::new(self.slots().clone()),
+        }
+    }
 }
 
 /// `<variant> <inputs>-><hidden>x2->1 <content hash>` (`->1x<B>` with `B` output
@@ -75,65 +86,79 @@ fn embedded<G: Game>() -> Option<Slot> {
     })
 }
 
-fn slot<G: Game>() -> Option<Slot> {
-    let mut all = slots();
-    if let Some(s) = all.iter().find(|s| s.variant == G::VARIANT) {
-        return Some(s.clone());
+impl Networks {
+    /// Every variant with its embedded network (read when first asked for).
+    pub fn new() -> Self {
+        Self::default()
     }
-    let s = embedded::<G>()?;
-    all.push(s.clone());
-    Some(s)
-}
 
-/// The network `G` evaluates with, if it has one.
-pub fn network<G: Game>() -> Option<Arc<Network>> {
-    slot::<G>().map(|s| s.net)
-}
-
-/// The network to evaluate `G` with now: its network when the `Evaluation` mode is
-/// `nnue` and it has one; `None` means the variant's own `Game::evaluate`.
-pub fn active_network<G: Game>() -> Option<Arc<Network>> {
-    if eval_mode() == EvalMode::Nnue {
-        network::<G>()
-    } else {
-        None
+    fn slots(&self) -> MutexGuard<'_, Vec<Slot>> {
+        // A panic while holding the lock cannot leave a half-written slot (pushes and
+        // replacements are single moves), so a poisoned lock is still usable.
+        self.slots.lock().unwrap_or_else(|e| e.into_inner())
     }
-}
 
-/// The static evaluation of `pos` for the side to move as the search computes it: by
-/// the active network (a full refresh), else by `Game::evaluate`.
-pub fn evaluate<G: Game>(pos: &G) -> i32 {
-    match active_network::<G>() {
-        Some(net) => super::AccumulatorStack::evaluate_once(net, pos),
-        None => pos.evaluate(),
+    fn slot<G: Game>(&self) -> Option<Slot> {
+        let mut all = self.slots();
+        if let Some(s) = all.iter().find(|s| s.variant == G::VARIANT) {
+            return Some(s.clone());
+        }
+        let s = embedded::<G>()?;
+        all.push(s.clone());
+        Some(s)
     }
-}
 
-/// `"<variant> <sizes> <hash> (<source>)"` naming the network in use, if any.
-pub fn describe<G: Game>() -> Option<String> {
-    slot::<G>().map(|s| format!("{} ({})", describe_net(&s.net), s.source))
-}
+    /// The network `G` evaluates with, if it has one.
+    pub fn network<G: Game>(&self) -> Option<Arc<Network>> {
+        self.slot::<G>().map(|s| s.net)
+    }
 
-/// Makes the network in `bytes` (read from `source`) the one `G` evaluates with; on any
-/// error the network in use stays.
-pub fn install<G: Game>(bytes: &[u8], source: &str) -> Result<String, String> {
-    let net = file::read(bytes)?;
-    check_fits::<G>(&net)?;
-    let s = Slot {
-        variant: G::VARIANT,
-        net: Arc::new(net),
-        source: source.to_string(),
-    };
-    let text = format!("{} ({})", describe_net(&s.net), s.source);
-    let mut all = slots();
-    all.retain(|x| x.variant != G::VARIANT);
-    all.push(s);
-    Ok(text)
-}
+    /// The network to evaluate `G` with under `mode`: its network when the mode is `nnue`
+    /// and it has one; `None` means the variant's own `Game::evaluate_as(mode)`.
+    pub fn active<G: Game>(&self, mode: EvalMode) -> Option<Arc<Network>> {
+        if mode == EvalMode::Nnue {
+            self.network::<G>()
+        } else {
+            None
+        }
+    }
 
-/// Makes `G`'s embedded network the one it evaluates with again.
-pub fn restore_embedded<G: Game>() -> Result<String, String> {
-    let bytes =
-        G::nnue_embedded_net().ok_or_else(|| format!("{} has no embedded network", G::VARIANT))?;
-    install::<G>(bytes, "embedded")
+    /// The static evaluation of `pos` for the side to move as a search under `mode`
+    /// computes it: by the active network (a full refresh), else by the variant's own.
+    pub fn evaluate<G: Game>(&self, pos: &G, mode: EvalMode) -> i32 {
+        match self.active::<G>(mode) {
+            Some(net) => super::AccumulatorStack::evaluate_once(net, pos),
+            None => pos.evaluate_as(mode),
+        }
+    }
+
+    /// `"<variant> <sizes> <hash> (<source>)"` naming `G`'s network, if it has one.
+    pub fn describe<G: Game>(&self) -> Option<String> {
+        self.slot::<G>()
+            .map(|s| format!("{} ({})", describe_net(&s.net), s.source))
+    }
+
+    /// Makes the network in `bytes` (read from `source`) the one `G` evaluates with; on
+    /// any error the network in use stays.
+    pub fn install<G: Game>(&self, bytes: &[u8], source: &str) -> Result<String, String> {
+        let net = file::read(bytes)?;
+        check_fits::<G>(&net)?;
+        let s = Slot {
+            variant: G::VARIANT,
+            net: Arc::new(net),
+            source: source.to_string(),
+        };
+        let text = format!("{} ({})", describe_net(&s.net), s.source);
+        let mut all = self.slots();
+        all.retain(|x| x.variant != G::VARIANT);
+        all.push(s);
+        Ok(text)
+    }
+
+    /// Makes `G`'s embedded network the one it evaluates with again.
+    pub fn restore_embedded<G: Game>(&self) -> Result<String, String> {
+        let bytes = G::nnue_embedded_net()
+            .ok_or_else(|| format!("{} has no embedded network", G::VARIANT))?;
+        self.install::<G>(bytes, "embedded")
+    }
 }

@@ -1,16 +1,19 @@
 //! The command dispatcher: the engine's protocol state (dialect, options, the
-//! current session, the running search) and one handler per command. Every
-//! command that fails prints `info string error: ...` and leaves the state as it was.
+//! current session, the running search) and one handler per command. An [`Engine`] owns
+//! everything a search of it uses (networks, evaluation, parameters, table), so several
+//! engines live side by side in one process. Every command that fails prints
+//! `info string error: ...` and leaves the state as it was.
 
-use super::go::parse_go;
+use super::go::{parse_go, GoCommand};
 use super::options::{self, check_value, option_lines, Dialect, Value};
 use super::output::{LineSink, Out};
 use super::tokenizer::Tokens;
-use crate::core::eval_mode::{set_eval_mode, EvalMode};
+use crate::core::eval_mode::EvalMode;
 use crate::core::Notation;
-use crate::search::{Control, SearchMemory, TranspositionTable};
+use crate::nnue::Networks;
+use crate::search::{Control, Outcome, Params, SearchMemory, TranspositionTable};
 use crate::session::strength::{Strength, ELO_RANGE};
-use crate::session::{self, new_session, GoRequest, Session};
+use crate::session::{self, new_session, BenchWith, SearchSink, SearchTools, Session};
 use crate::variants::Variant;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -50,6 +53,12 @@ pub struct Engine {
     banmoves: Vec<String>,
     search: Option<RunningSearch>,
     gui: GuiOptions,
+    /// The network of each variant (`EvalFile`).
+    networks: Networks,
+    /// `Evaluation`.
+    eval_mode: EvalMode,
+    /// The search's tunable values (options of their own in a `tune` build).
+    params: Params,
 }
 
 /// The options for people at a GUI: `UCI_ShowWDL` and the strength limit.
@@ -66,6 +75,12 @@ impl Engine {
     /// A fresh engine writing to `out`: UCI dialect, the first registered variant at
     /// its start position, a 16 MiB table, one thread, every option at its default.
     pub fn new(out: Out) -> Self {
+        Self::with_networks(out, Networks::new())
+    }
+
+    /// A fresh engine like [`Engine::new`] that starts with `networks` (a clone of another
+    /// engine's shares the networks already loaded instead of reading them again).
+    pub fn with_networks(out: Out, networks: Networks) -> Self {
         let variant = Variant::ALL[0];
         Self {
             out,
@@ -90,6 +105,9 @@ impl Engine {
                 elo: ELO_RANGE.0,
                 games: 0,
             },
+            networks,
+            eval_mode: EvalMode::default(),
+            params: Params::default(),
         }
     }
 
@@ -134,7 +152,7 @@ impl Engine {
                 "d" => self.cmd_display(&mut t),
                 "eval" => self.out.line(&format!(
                     "Evaluation: {} (side to move)",
-                    self.session.evaluate()
+                    self.session.evaluate(&self.networks, self.eval_mode)
                 )),
                 "moves" => self.out.line(&format!(
                     "Legal moves: {}",
@@ -197,7 +215,8 @@ impl Engine {
             (name, value)
         };
         #[cfg(feature = "tune")]
-        if let Some(outcome) = options::set_search_param(&name, value.as_deref()) {
+        if let Some(outcome) = options::set_search_param(&mut self.params, &name, value.as_deref())
+        {
             if let Err(e) = outcome {
                 self.out.error(&e);
             }
@@ -238,19 +257,21 @@ impl Engine {
                 self.switch_session(self.variant);
             }
             ("UCI_Variant", Value::Text(v)) => self.set_variant(&v),
-            ("EvalFile", Value::Text(path)) => match self.session.load_network(&path) {
-                Ok(net) => self.out.info(&format!("NNUE evaluation using {net}")),
-                Err(e) => self
-                    .out
-                    .error(&format!("EvalFile: {e}; the network in use stays")),
-            },
+            ("EvalFile", Value::Text(path)) => {
+                match self.session.load_network(&self.networks, &path) {
+                    Ok(net) => self.out.info(&format!("NNUE evaluation using {net}")),
+                    Err(e) => self
+                        .out
+                        .error(&format!("EvalFile: {e}; the network in use stays")),
+                }
+            }
             ("Xiangqi Rules", Value::Text(v)) if (v == "basic") != self.basic_rules => {
                 self.basic_rules = v == "basic";
                 self.switch_session(self.variant);
             }
             ("Evaluation", Value::Text(v)) => {
                 if let Some(mode) = EvalMode::parse(&v) {
-                    set_eval_mode(mode);
+                    self.eval_mode = mode;
                 }
             }
             _ => {}
@@ -310,61 +331,71 @@ impl Engine {
     }
 
     fn cmd_go(&mut self, t: &mut Tokens) {
-        let go = parse_go(
+        let (command, unknown) = parse_go(
             t,
             self.dialect,
             self.session.side_to_move(),
             self.usemillisec,
         );
-        if let Some(depth) = go.perft {
-            self.cmd_perft(depth);
-            return;
-        }
-        if !go.unknown.is_empty() {
+        let mut go = match command {
+            GoCommand::Perft(depth) => return self.cmd_perft(depth),
+            GoCommand::Search(go) => *go,
+        };
+        if !unknown.is_empty() {
             self.out
-                .info(&format!("ignored go words '{}'", go.unknown.join(" ")));
+                .info(&format!("ignored go words '{}'", unknown.join(" ")));
         }
         // A new `go` during a search ends the old one first (it still answers).
         self.finish_search();
+        go.limits.multipv = self.multipv;
+        go.limits.move_overhead = self.move_overhead;
+        go.banmoves = self.banmoves.clone();
+        go.threads = self.threads;
+        go.show_wdl = self.gui.show_wdl;
+        go.strength = Strength::from_options(
+            self.gui.skill,
+            self.gui.limit_strength,
+            self.gui.elo,
+            self.gui.games,
+        );
+        go.eval_mode = self.eval_mode;
+        go.params = self.params;
         let control = Arc::new(Control::default());
-        control.pondering.store(go.ponder, Ordering::Relaxed);
-        let mut limits = go.limits;
-        limits.multipv = self.multipv;
-        limits.move_overhead = self.move_overhead;
-        let req = GoRequest {
-            limits,
-            searchmoves: go.searchmoves,
-            banmoves: self.banmoves.clone(),
-            threads: self.threads,
-            show_wdl: self.gui.show_wdl,
-            strength: Strength::from_options(
-                self.gui.skill,
-                self.gui.limit_strength,
-                self.gui.elo,
-                self.gui.games,
-            ),
-        };
         let answered = Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let sink = Box::new(LineSink {
+        let sink = |answered: &Arc<std::sync::atomic::AtomicBool>| LineSink {
             out: self.out.clone(),
             dialect: self.dialect,
             answered: answered.clone(),
-        });
-        let (handle, warnings) = self.session.go(
-            req,
-            self.tt.clone(),
-            self.memory.clone(),
-            control.clone(),
-            sink,
-        );
-        for w in warnings {
-            self.out.info(&w);
+        };
+        let tools = SearchTools {
+            tt: self.tt.clone(),
+            memory: self.memory.clone(),
+            control: control.clone(),
+        };
+        match self
+            .session
+            .go(go, &self.networks, tools, Box::new(sink(&answered)))
+        {
+            Ok((handle, warnings)) => {
+                for w in warnings {
+                    self.out.info(&w);
+                }
+                self.search = Some(RunningSearch {
+                    control,
+                    answered,
+                    handle,
+                });
+            }
+            Err(e) => {
+                // Every `go` is answered, even one that could not search.
+                self.out.error(&e);
+                sink(&answered).finish(Outcome {
+                    best: None,
+                    ponder: None,
+                    nodes: 0,
+                });
+            }
         }
-        self.search = Some(RunningSearch {
-            control,
-            answered,
-            handle,
-        });
     }
 
     fn cmd_perft(&mut self, depth: u32) {
@@ -390,7 +421,12 @@ impl Engine {
     fn cmd_bench(&mut self, t: &mut Tokens) {
         let depth = t.number().map(|n| n.clamp(1, 64) as u32);
         self.finish_search();
-        match session::bench_report(depth, &[self.variant]) {
+        let with = BenchWith {
+            nets: &self.networks,
+            mode: self.eval_mode,
+            params: self.params,
+        };
+        match session::bench_report(depth, &[self.variant], with) {
             Ok(lines) => lines.iter().for_each(|l| self.out.line(l)),
             Err(e) => self.out.error(&e),
         }
@@ -428,7 +464,7 @@ impl Engine {
         self.out.line(&format!("Key: {:016X}", self.session.key()));
         let net = self
             .session
-            .network()
+            .network(&self.networks, self.eval_mode)
             .unwrap_or_else(|| "none (classical evaluation)".to_string());
         self.out.line(&format!("Network: {net}"));
     }

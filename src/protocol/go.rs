@@ -1,4 +1,4 @@
-//! Parsing the `go` command of both dialects into search limits. UCI:
+//! Parsing the `go` command of both dialects into the session's [`GoRequest`]. UCI:
 //! `go [searchmoves ..] [ponder] [wtime btime winc binc movestogo depth nodes mate movetime] [infinite] [perft N]`.
 //! UCCI: `go [ponder|draw] depth D | nodes N | infinite | time T [movestogo N | increment I]
 //! [opptime T [oppmovestogo N | oppincrement I]]`. Missing fields never limit.
@@ -6,23 +6,17 @@
 use super::options::Dialect;
 use super::tokenizer::Tokens;
 use crate::core::Side;
-use crate::search::Limits;
+use crate::session::GoRequest;
 
-/// A parsed `go`.
-#[derive(Debug, Default)]
-pub struct GoCommand {
-    /// Depth, nodes, mate and time limits; the clock is the side to move's, in
-    /// milliseconds. `multipv` and `move_overhead` are left for the engine to fill in.
-    pub limits: Limits,
-    /// `searchmoves`: the move texts the root is restricted to (empty = all moves).
-    /// Checked against the legal moves by the session, not here.
-    pub searchmoves: Vec<String>,
-    /// `go ponder`: search on the opponent's time until `ponderhit` or `stop`.
-    pub ponder: bool,
+/// A parsed `go`: a search, or `go perft N`.
+#[derive(Debug)]
+pub enum GoCommand {
+    /// A search. The limits' clock is the side to move's, in milliseconds; the
+    /// `searchmoves` texts are checked against the legal moves by the session, not here.
+    /// What the words do not say (`multipv`, threads, ...) is left for the engine.
+    Search(Box<GoRequest>),
     /// `go perft N`: run perft instead of a search.
-    pub perft: Option<u32>,
-    /// Unknown words, reported but otherwise ignored.
-    pub unknown: Vec<String>,
+    Perft(u32),
 }
 
 const UCI_WORDS: &[&str] = &[
@@ -45,10 +39,17 @@ fn clamp_u32(n: u64) -> u32 {
     n.min(u64::from(u32::MAX)) as u32
 }
 
-/// Parses the words after `go`. `side` picks the clock of the side to move;
-/// `millis` says whether UCCI times are milliseconds (else seconds).
-pub fn parse_go(t: &mut Tokens, dialect: Dialect, side: Side, millis: bool) -> GoCommand {
-    let mut go = GoCommand::default();
+/// Parses the words after `go`, and returns the words it does not know (reported,
+/// otherwise ignored). `side` picks the clock of the side to move; `millis` says whether
+/// UCCI times are milliseconds (else seconds).
+pub fn parse_go(
+    t: &mut Tokens,
+    dialect: Dialect,
+    side: Side,
+    millis: bool,
+) -> (GoCommand, Vec<String>) {
+    let mut go = GoRequest::default();
+    let (mut perft, mut unknown) = (None, Vec::new());
     let (mut wtime, mut btime, mut winc, mut binc) = (None, None, 0, 0);
     let ucci_ms = |n: u64| if millis { n } else { n.saturating_mul(1000) };
     while let Some(word) = t.next() {
@@ -69,7 +70,7 @@ pub fn parse_go(t: &mut Tokens, dialect: Dialect, side: Side, millis: bool) -> G
             ("nodes", _) => go.limits.nodes = t.number(),
             ("mate", _) => go.limits.mate = t.number().map(clamp_u32),
             ("movetime", _) => go.limits.movetime = t.number(),
-            ("perft", _) => go.perft = Some(t.number().map(clamp_u32).unwrap_or(1)),
+            ("perft", _) => perft = Some(t.number().map(clamp_u32).unwrap_or(1)),
             ("time", Dialect::Ucci) => go.limits.time_left = t.number().map(ucci_ms),
             ("increment", Dialect::Ucci) => {
                 go.limits.increment = t.number().map(ucci_ms).unwrap_or(0)
@@ -77,7 +78,7 @@ pub fn parse_go(t: &mut Tokens, dialect: Dialect, side: Side, millis: bool) -> G
             ("opptime" | "oppmovestogo" | "oppincrement", Dialect::Ucci) => {
                 t.number();
             }
-            _ => go.unknown.push(word.to_string()),
+            _ => unknown.push(word.to_string()),
         }
     }
     if dialect == Dialect::Uci {
@@ -88,15 +89,27 @@ pub fn parse_go(t: &mut Tokens, dialect: Dialect, side: Side, millis: bool) -> G
         go.limits.time_left = time;
         go.limits.increment = inc;
     }
-    go
+    let command = match perft {
+        Some(depth) => GoCommand::Perft(depth),
+        None => GoCommand::Search(Box::new(go)),
+    };
+    (command, unknown)
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 mod tests {
     use super::*;
 
-    fn uci(line: &str, side: Side) -> GoCommand {
-        parse_go(&mut Tokens::new(line), Dialect::Uci, side, true)
+    fn parse(line: &str, dialect: Dialect, side: Side, millis: bool) -> GoRequest {
+        match parse_go(&mut Tokens::new(line), dialect, side, millis).0 {
+            GoCommand::Search(go) => *go,
+            GoCommand::Perft(n) => panic!("'{line}' parsed as perft {n}"),
+        }
+    }
+
+    fn uci(line: &str, side: Side) -> GoRequest {
+        parse(line, Dialect::Uci, side, true)
     }
 
     #[test]
@@ -122,18 +135,28 @@ mod tests {
         assert_eq!(g.limits.depth, Some(300));
         assert_eq!(g.limits.nodes, Some(0));
         assert!(g.ponder);
-        assert_eq!(uci("perft 4", Side::White).perft, Some(4));
+        let (perft, unknown) = parse_go(
+            &mut Tokens::new("perft 4 foo"),
+            Dialect::Uci,
+            Side::White,
+            true,
+        );
+        assert!(matches!(perft, GoCommand::Perft(4)));
+        assert_eq!(unknown, ["foo"]);
     }
 
     #[test]
     fn ucci_time_in_seconds_or_millis() {
-        let mut t = Tokens::new("time 30 increment 2 opptime 40 oppincrement 2");
-        let g = parse_go(&mut t, Dialect::Ucci, Side::White, false);
+        let g = parse(
+            "time 30 increment 2 opptime 40 oppincrement 2",
+            Dialect::Ucci,
+            Side::White,
+            false,
+        );
         assert_eq!(g.limits.time_left, Some(30_000));
         assert_eq!(g.limits.increment, 2000);
-        let mut t = Tokens::new("draw time 3000");
         assert_eq!(
-            parse_go(&mut t, Dialect::Ucci, Side::Black, true)
+            parse("draw time 3000", Dialect::Ucci, Side::Black, true)
                 .limits
                 .time_left,
             Some(3000)

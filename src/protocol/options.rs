@@ -243,12 +243,16 @@ fn search_param_lines(dialect: Dialect) -> Vec<String> {
 /// not a search parameter; otherwise the outcome (an error for a value that is not an
 /// integer; out-of-range values are clamped by the table).
 #[cfg(feature = "tune")]
-pub fn set_search_param(name: &str, raw: Option<&str>) -> Option<Result<(), String>> {
-    use crate::search::params::{set, SPECS};
+pub fn set_search_param(
+    params: &mut crate::search::Params,
+    name: &str,
+    raw: Option<&str>,
+) -> Option<Result<(), String>> {
+    use crate::search::params::SPECS;
     let spec = SPECS.iter().find(|s| s.name.eq_ignore_ascii_case(name))?;
     let text = raw.unwrap_or("").trim();
     Some(match text.parse::<i64>() {
-        Ok(v) => set(spec.name, v.clamp(i32::MIN as i64, i32::MAX as i64) as i32),
+        Ok(v) => params.set(spec.name, v.clamp(i32::MIN as i64, i32::MAX as i64) as i32),
         Err(_) => Err(format!(
             "option {} takes an integer, not '{text}'",
             spec.name
@@ -367,13 +371,20 @@ mod tests {
         assert!(option_lines(Dialect::Uci, "chess")
             .iter()
             .any(|l| l.starts_with(&line)));
-        assert!(set_search_param("no_such", Some("1")).is_none());
-        assert!(set_search_param(spec.name, Some("x")).unwrap().is_err());
-        // Setting the default keeps the global table unchanged for tests running alongside.
-        let default = spec.value.to_string();
-        assert!(set_search_param(&spec.name.to_uppercase(), Some(&default))
+        let mut params = crate::search::Params::default();
+        assert!(set_search_param(&mut params, "no_such", Some("1")).is_none());
+        assert!(set_search_param(&mut params, spec.name, Some("x"))
             .unwrap()
-            .is_ok());
+            .is_err());
+        let value = (spec.value + 1).min(spec.max);
+        assert!(set_search_param(
+            &mut params,
+            &spec.name.to_uppercase(),
+            Some(&value.to_string())
+        )
+        .unwrap()
+        .is_ok());
+        assert_eq!(params.asp_min_depth, value);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! The parts, leaves first (each uses only those before it): `tt` (the transposition
 //! table and `Bound`), `params`, `correction` (how wrong the static evaluation was
 //! before), `history`, `memory` (each thread's histories kept from one search to the
-//! next), `types` (limits, control flags, reports, answers), `time`, `draw`, `picker`,
+//! next), `types` (the request, limits, control flags, reports, answers), `time`, `draw`, `picker`,
 //! `shared` (what the threads of one search share), `worker` (one thread's state and node
 //! accounting), `alphabeta`, `qsearch` and `root` (the algorithm, as methods of the
 //! worker), `threads` (the only place that starts search threads or waits for `stop`) and
@@ -27,8 +27,9 @@ mod tt;
 mod types;
 mod worker;
 
-pub use bench::bench;
+pub use bench::{bench, BenchSetup};
 pub use memory::SearchMemory;
-pub use threads::{search, spawn, Event, Job, MAX_THREADS};
+pub use params::Params;
+pub use threads::{search, spawn, Event, MAX_THREADS};
 pub use tt::{Bound, TranspositionTable, TtEntry, NO_EVAL};
 pub use types::{Control, Iteration, Limits, Outcome, Report, SearchRequest, MAX_DEPTH, MAX_PLY};

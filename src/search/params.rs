@@ -1,8 +1,7 @@
 //! Every tunable number of the search and the time manager, in one table so that a
-//! tuner (SPSA) can list and change them. A search takes a [`Params`] snapshot when it
-//! starts; `set` changes the values later searches use. Knows no game.
-
-use std::sync::atomic::{AtomicI32, Ordering};
+//! tuner (SPSA) can list and change them. Whoever owns an engine owns its [`Params`]
+//! (the defaults, or a `tune` build's options) and hands a copy to each search with the
+//! request. Knows no game.
 
 /// One tunable value with its range and SPSA step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,13 +42,14 @@ macro_rules! params {
             $( ParamSpec { name: stringify!($name), value: $value, min: $min, max: $max, step: $step }, )*
         ];
 
-        static CURRENT: [AtomicI32; SPECS.len()] = [ $( AtomicI32::new($value), )* ];
-
-        /// The values the next search will use.
-        pub fn snapshot() -> Params {
-            let mut i = 0..;
-            let mut next = || CURRENT[i.next().unwrap_or(0)].load(Ordering::Relaxed);
-            Params { $( $name: next(), )* }
+        impl Params {
+            /// The value of the tunable `name` (exactly as in [`SPECS`]), if there is one.
+            fn slot(&mut self, name: &str) -> Option<&mut i32> {
+                match name {
+                    $( stringify!($name) => Some(&mut self.$name), )*
+                    _ => None,
+                }
+            }
         }
     };
 }
@@ -173,16 +173,20 @@ params! {
     tm_fall_max = 140, 100..=250, step 10;
 }
 
-/// Sets a tunable by name (case-insensitive) for later searches. The value is clamped
-/// to the parameter's range; an unknown name is an error.
-pub fn set(name: &str, value: i32) -> Result<(), String> {
-    let index = SPECS
-        .iter()
-        .position(|s| s.name.eq_ignore_ascii_case(name))
-        .ok_or_else(|| format!("unknown search parameter '{name}'"))?;
-    let spec = SPECS[index];
-    CURRENT[index].store(value.clamp(spec.min, spec.max), Ordering::Relaxed);
-    Ok(())
+impl Params {
+    /// Sets the tunable `name` (case-insensitive). The value is clamped to the
+    /// parameter's range; an unknown name is an error.
+    pub fn set(&mut self, name: &str, value: i32) -> Result<(), String> {
+        let spec = SPECS
+            .iter()
+            .find(|s| s.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| format!("unknown search parameter '{name}'"))?;
+        let slot = self
+            .slot(spec.name)
+            .ok_or_else(|| format!("unknown search parameter '{name}'"))?;
+        *slot = value.clamp(spec.min, spec.max);
+        Ok(())
+    }
 }
 
 /// The table in OpenBench's SPSA input format, one line per tunable:
@@ -234,7 +238,22 @@ mod tests {
             assert!(s.step > 0, "{}", s.name);
             assert!(SPECS[..i].iter().all(|o| o.name != s.name), "{}", s.name);
         }
-        assert_eq!(snapshot(), Params::default());
+    }
+
+    #[test]
+    fn set_changes_one_value_clamped_to_its_range() {
+        let mut p = Params::default();
+        p.set("RFP_MARGIN", 100).unwrap();
+        assert_eq!(p.rfp_margin, 100);
+        p.set("rfp_margin", 100_000).unwrap();
+        assert_eq!(p.rfp_margin, 200);
+        assert_eq!(
+            Params {
+                rfp_margin: Params::default().rfp_margin,
+                ..p
+            },
+            Params::default()
+        );
     }
 
     #[test]
@@ -252,7 +271,7 @@ mod tests {
 
     #[test]
     fn unknown_names_are_rejected() {
-        assert!(set("no_such_parameter", 3).is_err());
+        assert!(Params::default().set("no_such_parameter", 3).is_err());
     }
 
     #[test]

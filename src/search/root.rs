@@ -5,12 +5,11 @@
 
 use super::history::NO_SLOT;
 use super::tt::Bound;
-use super::types::{Iteration, Report, MAX_DEPTH};
+use super::types::{Iteration, Report, Reports, MAX_DEPTH};
 use super::worker::Worker;
 use crate::core::score::{mate_in, Score, INFINITE, MATE_BOUND};
 use crate::core::Game;
 use std::sync::atomic::Ordering;
-use std::sync::mpsc::Sender;
 use std::time::Instant;
 
 /// Reports of aspiration fails (bounds) are sent only after this long.
@@ -59,7 +58,7 @@ impl<G: Game> Worker<'_, G> {
         &mut self,
         root: &G,
         moves: &[G::Move],
-        out: Option<&Sender<Report<G::Move>>>,
+        mut out: Reports<'_, '_, G::Move>,
     ) -> ThreadResult<G::Move> {
         let mut rms: Vec<RootMove<G::Move>> = moves
             .iter()
@@ -106,7 +105,7 @@ impl<G: Game> Worker<'_, G> {
             }
             for pv_idx in 0..multipv {
                 self.seldepth = 0;
-                self.search_line(root, &mut rms, pv_idx, depth, out);
+                self.search_line(root, &mut rms, pv_idx, depth, out.as_deref_mut());
                 rms[..=pv_idx].sort_by_key(|rm| std::cmp::Reverse((rm.score, rm.prev_score)));
                 if self.stopped {
                     break;
@@ -125,9 +124,9 @@ impl<G: Game> Worker<'_, G> {
             if depth == max_depth && self.limits.depth.is_some() && self.limits.multipv <= 1 {
                 self.shared.abort.store(true, Ordering::Relaxed);
             }
-            if let Some(out) = out {
+            if let Some(out) = out.as_deref_mut() {
                 for (i, rm) in rms[..multipv].iter().enumerate() {
-                    let _ = out.send(Report::Iteration(self.iteration(rm, depth as u32, i + 1)));
+                    out(Report::Iteration(self.iteration(rm, depth as u32, i + 1)));
                 }
             }
             if !self.is_main() {
@@ -182,7 +181,7 @@ impl<G: Game> Worker<'_, G> {
                 // that the last line reported agrees with the move played.
                 if self.stopped && best.score > -INFINITE && last_best.is_some_and(|m| m != best.mv)
                 {
-                    let _ = out.send(Report::Iteration(self.iteration(
+                    out(Report::Iteration(self.iteration(
                         best,
                         self.root_depth as u32,
                         1,
@@ -191,7 +190,7 @@ impl<G: Game> Worker<'_, G> {
                 // Stopped before depth 1 completed: still one line with a score (clients
                 // such as fastchess expect one before `bestmove`).
                 if completed == 0 {
-                    let _ = out.send(Report::Iteration(self.unfinished_line(root, best, 1, 1)));
+                    out(Report::Iteration(self.unfinished_line(root, best, 1, 1)));
                 }
             }
         }
@@ -239,7 +238,7 @@ impl<G: Game> Worker<'_, G> {
         rms: &mut [RootMove<G::Move>],
         pv_idx: usize,
         depth: i32,
-        out: Option<&Sender<Report<G::Move>>>,
+        mut out: Reports<'_, '_, G::Move>,
     ) {
         let p = self.p;
         let mut delta = p.asp_delta.max(1);
@@ -253,7 +252,7 @@ impl<G: Game> Worker<'_, G> {
             (-INFINITE, INFINITE)
         };
         loop {
-            let score = self.search_root(root, rms, pv_idx, alpha, beta, depth, out);
+            let score = self.search_root(root, rms, pv_idx, alpha, beta, depth, out.as_deref_mut());
             rms[pv_idx..].sort_by_key(|rm| std::cmp::Reverse((rm.score, rm.prev_score)));
             if self.stopped {
                 return;
@@ -266,9 +265,9 @@ impl<G: Game> Worker<'_, G> {
             } else {
                 return;
             }
-            if let Some(out) = out {
+            if let Some(out) = out.as_deref_mut() {
                 if self.shared.elapsed_ms() > BOUND_REPORT_MS {
-                    let _ = out.send(Report::Iteration(self.iteration(
+                    out(Report::Iteration(self.iteration(
                         &rms[pv_idx],
                         depth as u32,
                         pv_idx + 1,
@@ -289,7 +288,7 @@ impl<G: Game> Worker<'_, G> {
         mut alpha: Score,
         beta: Score,
         depth: i32,
-        out: Option<&Sender<Report<G::Move>>>,
+        mut out: Reports<'_, '_, G::Move>,
     ) -> Score {
         let mut best = -INFINITE;
         self.count_root_node();
@@ -317,9 +316,9 @@ impl<G: Game> Worker<'_, G> {
                     continue;
                 }
             }
-            if let Some(out) = out {
+            if let Some(out) = out.as_deref_mut() {
                 if self.shared.elapsed_ms() > CURRMOVE_REPORT_MS {
-                    let _ = out.send(Report::CurrMove {
+                    out(Report::CurrMove {
                         depth: depth as u32,
                         mv: m,
                         number: i + 1,
@@ -388,7 +387,7 @@ impl<G: Game> Worker<'_, G> {
         &self,
         root: &G,
         lines: &[RootMove<G::Move>],
-        out: &Sender<Report<G::Move>>,
+        out: &mut dyn FnMut(Report<G::Move>),
     ) {
         for (i, rm) in lines.iter().enumerate() {
             let depth = if rm.score > -INFINITE {
@@ -397,7 +396,7 @@ impl<G: Game> Worker<'_, G> {
                 rm.depths[1]
             };
             let line = self.unfinished_line(root, rm, depth, i + 1);
-            let _ = out.send(Report::Iteration(line));
+            out(Report::Iteration(line));
         }
     }
 

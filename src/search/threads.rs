@@ -1,31 +1,32 @@
 //! The thread layer of the search, the only place that starts search threads or waits.
 //!
 //! [`spawn`] runs one search on a thread of its own for a caller that must stay
-//! responsive (the protocol), and hands it the reports and then the answer. [`search`]
-//! runs one search in Lazy SMP on `threads` scoped std threads that share only the
-//! transposition table, the stop flags and their node counts; each has its own
-//! histories, killers and stack. Thread 0 is the main thread: it watches the clock,
-//! sends the reports (relayed to the caller's thread) and ends the search; the best
-//! move is then chosen by a vote weighted by depth and score. Every thread gets
-//! `STACK_BYTES` of stack, and every answer waits for `stop`/`ponderhit` in one place
-//! (`wait_for_release`). Knows no game and no protocol.
+//! responsive (the protocol): that thread is the main search thread, `search-0`, and hands
+//! the caller the reports and then the answer. [`search`] runs one search for a caller
+//! that waits, on a `search-0` of its own. Either way the search is Lazy SMP: the main
+//! thread starts `threads - 1` helpers (scoped std threads) that share only the
+//! transposition table, the stop flags and their node counts; each has its own histories,
+//! killers and stack. The main thread watches the clock, sends the reports and ends the
+//! search; the best move is then chosen by a vote weighted by depth and score. Every
+//! thread gets `STACK_BYTES` of stack, and every answer waits for `stop`/`ponderhit` in
+//! one place (`wait_for_release`). Knows no game and no protocol.
 
 use super::history::Histories;
 use super::memory::SearchMemory;
-use super::params;
 use super::root::ThreadResult;
 use super::shared::Shared;
 use super::time::TimeManager;
-use super::tt::{Bound, TranspositionTable};
+use super::tt::Bound;
 use super::types::{
     Control, Iteration, Limits, Outcome, Report, SearchRequest, MAX_DEPTH, MAX_PLY,
 };
-use super::worker::{Clock, Worker};
+use super::worker::{Clock, Evaluation, Worker};
 use crate::core::score::{mate_in, mated_in, DRAW, MATE_BOUND};
-use crate::core::{Game, HistoryEntry, MoveList, Verdict};
+use crate::core::{Game, MoveList, Verdict};
 use std::io;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::Ordering;
-use std::sync::{mpsc, Arc};
+use std::sync::Mutex;
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
@@ -33,30 +34,6 @@ use std::time::{Duration, Instant};
 pub const MAX_THREADS: usize = 256;
 /// Stack of every search thread (the search recurses up to `MAX_PLY` deep).
 const STACK_BYTES: usize = 64 << 20;
-
-/// A search to run on its own thread (see [`spawn`]): what [`SearchRequest`] borrows,
-/// owned.
-pub struct Job<G: Game> {
-    /// The root position.
-    pub root: G,
-    /// Game history before the root, oldest first (the root itself excluded).
-    pub history: Vec<HistoryEntry>,
-    /// Restrict the root to these moves; empty = all legal moves.
-    pub root_moves: Vec<G::Move>,
-    /// Every legal root move was excluded (e.g. all are banned): nothing is searched
-    /// and nothing reported, and the answer has no move.
-    pub all_excluded: bool,
-    /// What ends the search.
-    pub limits: Limits,
-    /// The table, shared with later searches.
-    pub tt: Arc<TranspositionTable>,
-    /// Search threads (clamped to `1..=MAX_THREADS`).
-    pub threads: usize,
-    /// The `stop`/`ponderhit` flags, raised by the caller.
-    pub control: Arc<Control>,
-    /// Each thread's histories, kept from one search to the next.
-    pub memory: Arc<SearchMemory>,
-}
 
 /// What a search started by [`spawn`] hands its caller.
 #[derive(Clone, Debug)]
@@ -67,52 +44,57 @@ pub enum Event<M> {
     Done(Outcome<M>),
 }
 
-/// Starts `job` on a thread of its own and returns at once (an error only if the
-/// thread cannot be started). The thread passes every report to `on`, then the answer;
-/// with `infinite` or while pondering the answer waits for `stop` (or ponderhit).
+/// Starts `req` on a thread of its own, the search's main thread, and returns at once (an
+/// error only if the thread cannot be started). The thread passes every report to `on`,
+/// then the answer; with `infinite` or while pondering the answer waits for `stop` (or
+/// ponderhit).
 pub fn spawn<G: Game>(
-    job: Job<G>,
+    req: SearchRequest<G>,
     mut on: impl FnMut(Event<G::Move>) + Send + 'static,
 ) -> io::Result<JoinHandle<()>> {
-    thread::Builder::new()
-        .name("search".into())
-        .stack_size(STACK_BYTES)
-        .spawn(move || {
-            let outcome = if job.all_excluded {
-                Outcome {
-                    best: None,
-                    ponder: None,
-                    nodes: 0,
-                }
-            } else {
-                let request = SearchRequest {
-                    history: &job.history,
-                    root_moves: &job.root_moves,
-                    limits: &job.limits,
-                    tt: &job.tt,
-                    threads: job.threads,
-                    control: &job.control,
-                    memory: Some(&job.memory),
-                };
-                search(&job.root, &request, &mut |r| on(Event::Report(r)))
-            };
-            // `search` waited already, unless nothing was searched or its main thread failed.
-            wait_for_release(&job.control, &job.limits);
-            on(Event::Done(outcome));
-        })
+    main_thread().spawn(move || {
+        let outcome = run(&req, &mut |r| on(Event::Report(r)));
+        on(Event::Done(outcome));
+    })
 }
 
-/// Runs one search and returns the best move. Reports go to `report` from the
-/// calling thread only. With pondering or `infinite` it returns only after `stop`
-/// (or, pondering, after ponderhit once the limits are reached).
+/// Runs one search and returns the best move; the caller waits while a main thread of
+/// its own searches. Reports go to `report`, one at a time. With pondering or `infinite`
+/// it returns only after `stop` (or, pondering, after ponderhit once the limits are
+/// reached).
 pub fn search<G: Game>(
-    root: &G,
-    req: &SearchRequest<'_, G>,
+    req: &SearchRequest<G>,
+    report: &mut (dyn FnMut(Report<G::Move>) + Send),
+) -> Outcome<G::Move> {
+    // Shared with the thread, and still the caller's if the thread cannot start.
+    let report = Mutex::new(report);
+    let on = |r: Report<G::Move>| (report.lock().unwrap_or_else(|e| e.into_inner()))(r);
+    thread::scope(
+        |s| match main_thread().spawn_scoped(s, || run(req, &mut &on)) {
+            Ok(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
+            Err(e) => {
+                log::warn!("could not start the main search thread ({e}); searching on the caller's thread");
+                run(req, &mut &on)
+            }
+        },
+    )
+}
+
+fn main_thread() -> thread::Builder {
+    thread::Builder::new()
+        .name("search-0".into())
+        .stack_size(STACK_BYTES)
+}
+
+/// One search on the calling thread as its main thread, with `threads - 1` helpers.
+fn run<G: Game>(
+    req: &SearchRequest<G>,
     report: &mut dyn FnMut(Report<G::Move>),
 ) -> Outcome<G::Move> {
     let start = Instant::now();
-    let moves = root_moves(root, req.root_moves);
-    if moves.is_empty() {
+    let root = &req.root;
+    let moves = root_moves(root, req.root_moves.as_deref());
+    if moves.is_empty() && req.root_moves.is_none() {
         let score = match root.no_moves_verdict() {
             Verdict::Win => mate_in(0),
             Verdict::Loss => mated_in(0),
@@ -130,96 +112,88 @@ pub fn search<G: Game>(
             pv: Vec::new(),
             wdl: None,
         }));
-        wait_for_release(req.control, req.limits);
-        return Outcome {
-            best: None,
-            ponder: None,
-            nodes: 0,
-        };
     }
-
-    let threads = req.threads.clamp(1, MAX_THREADS);
-    let p = params::snapshot();
-    req.tt.new_search();
-    let shared = Shared::new(req.tt, req.control, threads, start);
+    let threads = if moves.is_empty() {
+        0
+    } else {
+        req.tt.new_search();
+        req.threads.clamp(1, MAX_THREADS)
+    };
+    let shared = Shared::new(&req.tt, &req.control, threads.max(1), start);
     let pondering = req.control.pondering.load(Ordering::Relaxed);
-    let (tx, rx) = mpsc::channel::<Report<G::Move>>();
+    let memory = req.memory.as_deref();
+    let worker = |id: usize, clock: Option<Clock>| {
+        let eval = Evaluation {
+            network: req.network.as_ref(),
+            mode: req.eval_mode,
+        };
+        let hist = histories(memory, id);
+        let p = req.params;
+        Worker::new(
+            &shared,
+            &req.limits,
+            id,
+            p,
+            root,
+            &req.history,
+            hist,
+            eval,
+            clock,
+        )
+    };
 
     let results: Vec<Option<ThreadResult<G::Move>>> = thread::scope(|s| {
-        let shared = &shared;
-        let moves = &moves[..];
-        let main_body = |tx: mpsc::Sender<Report<G::Move>>| {
-            move || {
-                let tm = TimeManager::new(req.limits, &p, pondering, start);
-                let clock = Clock::new(tm, req.limits);
-                let hist = histories(req.memory, 0);
-                let mut w = Worker::new(
-                    shared,
-                    req.limits,
-                    0,
-                    p,
-                    root,
-                    req.history,
-                    hist,
-                    Some(clock),
-                );
-                let result = w.iterate(root, moves, Some(&tx));
-                w.flush_nodes();
-                keep(req.memory, 0, w);
-                wait_for_release(req.control, req.limits);
-                shared.abort.store(true, Ordering::Relaxed);
-                result
-            }
-        };
-        let helper_body = |id: usize| {
-            move || {
-                let hist = histories(req.memory, id);
-                let mut w = Worker::new(shared, req.limits, id, p, root, req.history, hist, None);
+        let (worker, moves) = (&worker, &moves[..]);
+        let mut helpers = Vec::with_capacity(threads);
+        for id in 1..threads {
+            let body = move || {
+                let mut w = worker(id, None);
                 let result = w.iterate(root, moves, None);
                 w.flush_nodes();
-                keep(req.memory, id, w);
+                keep(memory, id, w);
                 result
-            }
-        };
-        let mut handles = Vec::with_capacity(threads);
-        for id in 1..threads {
+            };
             let builder = thread::Builder::new()
                 .name(format!("search-{id}"))
                 .stack_size(STACK_BYTES);
-            match builder.spawn_scoped(s, helper_body(id)) {
-                Ok(h) => handles.push(h),
+            match builder.spawn_scoped(s, body) {
+                Ok(h) => helpers.push(h),
                 Err(e) => log::warn!("could not start search thread {id}: {e}"),
             }
         }
-        let builder = thread::Builder::new()
-            .name("search-0".into())
-            .stack_size(STACK_BYTES);
-        let main_result = match builder.spawn_scoped(s, main_body(tx.clone())) {
-            Ok(h) => {
-                drop(tx);
-                for r in rx.iter() {
-                    report(r);
-                }
-                h.join().ok()
-            }
-            Err(e) => {
-                log::warn!("could not start the main search thread ({e}); searching on the caller's thread");
-                let result = main_body(tx)();
-                rx.try_iter().for_each(&mut *report);
-                Some(result)
-            }
-        };
+        // A failure of the main thread's search still answers (with any legal move).
+        let main = (threads > 0)
+            .then(|| {
+                catch_unwind(AssertUnwindSafe(|| {
+                    let tm = TimeManager::new(&req.limits, &req.params, pondering, start);
+                    let mut w = worker(0, Some(Clock::new(tm, &req.limits)));
+                    let result = w.iterate(root, moves, Some(&mut *report));
+                    w.flush_nodes();
+                    keep(memory, 0, w);
+                    result
+                }))
+                .ok()
+            })
+            .flatten();
+        wait_for_release(&req.control, &req.limits);
         shared.abort.store(true, Ordering::Relaxed);
-        let mut results = vec![main_result];
-        results.extend(handles.into_iter().map(|h| h.join().ok()));
+        let mut results = vec![main];
+        results.extend(helpers.into_iter().map(|h| h.join().ok()));
         results
     });
 
     let nodes = shared.total_nodes();
-    let Some(main) = results[0].as_ref() else {
-        // The main thread could not run or failed: any legal move is better than none.
+    let Some(&first) = moves.first() else {
         return Outcome {
-            best: Some(moves[0]),
+            best: None,
+            ponder: None,
+            nodes,
+        };
+    };
+    let Some(main) = results[0].as_ref() else {
+        // The main thread's search failed: any legal move is better than none.
+        return Outcome {
+            best: Some(first),
             ponder: None,
             nodes,
         };
@@ -250,7 +224,7 @@ pub fn search<G: Game>(
         .pv
         .get(1)
         .copied()
-        .or_else(|| ponder_from_tt(root, chosen.best, req));
+        .or_else(|| ponder_from_tt(req, chosen.best));
     Outcome {
         best: Some(chosen.best),
         ponder,
@@ -272,19 +246,13 @@ fn keep<G: Game>(memory: Option<&SearchMemory>, id: usize, w: Worker<'_, G>) {
     }
 }
 
-/// The legal root moves, restricted to `wanted` when it names any legal move.
-fn root_moves<G: Game>(root: &G, wanted: &[G::Move]) -> Vec<G::Move> {
+/// The legal root moves, restricted to `allowed` when there is such a list.
+fn root_moves<G: Game>(root: &G, allowed: Option<&[G::Move]>) -> Vec<G::Move> {
     let mut legal = MoveList::new();
     root.gen_legal(&mut legal);
-    let restricted: Vec<G::Move> = legal
-        .iter()
-        .copied()
-        .filter(|m| wanted.contains(m))
-        .collect();
-    if restricted.is_empty() {
-        legal.to_vec()
-    } else {
-        restricted
+    match allowed {
+        None => legal.to_vec(),
+        Some(list) => legal.iter().copied().filter(|m| list.contains(m)).collect(),
     }
 }
 
@@ -342,8 +310,8 @@ fn vote<M: Copy + Eq>(results: &[Option<ThreadResult<M>>], min_depth: u32) -> &T
 }
 
 /// A reply for pondering when the PV has only one move: the hash move after it.
-fn ponder_from_tt<G: Game>(root: &G, best: G::Move, req: &SearchRequest<'_, G>) -> Option<G::Move> {
-    let mut child = root.clone();
+fn ponder_from_tt<G: Game>(req: &SearchRequest<G>, best: G::Move) -> Option<G::Move> {
+    let mut child = req.root.clone();
     child.play(best);
     let m = G::unpack(req.tt.probe(child.key(), 1)?.mv?);
     (child.is_pseudo_legal(m) && child.is_legal(m)).then_some(m)

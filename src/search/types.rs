@@ -1,13 +1,18 @@
 //! The vocabulary of the search that every other search file and every caller share:
-//! what limits a search, the flags that stop it, what it reports and answers, and the
-//! depth bounds. Near a leaf: it uses only the table, the kept histories' store (by
-//! name) and `core`, and knows no game, no thread and no algorithm.
+//! the one request a search is started with, what limits it, the flags that stop it, what
+//! it reports and answers, and the depth bounds. Near a leaf: it uses only the table, the
+//! kept histories' store and the parameters (by name), a network (by name) and `core`,
+//! and knows no game, no thread and no algorithm.
 
 use super::memory::SearchMemory;
+use super::params::Params;
 use super::tt::{Bound, TranspositionTable};
+use crate::core::eval_mode::EvalMode;
 use crate::core::score::Score;
 use crate::core::{Game, HistoryEntry};
+use crate::nnue::Network;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// Deepest ply of the search stack (quiescence included).
 pub const MAX_PLY: usize = 128;
@@ -37,9 +42,6 @@ pub struct Limits {
     pub multipv: usize,
     /// Milliseconds kept back for communication (`Move Overhead`).
     pub move_overhead: u64,
-    /// Evaluate with the variant's own evaluation (`Game::evaluate`) even where a network
-    /// is in use: a strength limit plays with the evaluation its Elo ladder was measured with.
-    pub own_evaluation: bool,
 }
 
 /// Flags shared between the protocol thread and a running search.
@@ -112,21 +114,60 @@ pub struct Outcome<M> {
     pub nodes: u64,
 }
 
-/// Everything one search needs besides the position.
-pub struct SearchRequest<'a, G: Game> {
+/// Where the main thread sends its progress reports (`None`: a helper thread, which
+/// reports nothing).
+pub(super) type Reports<'r, 'f, M> = Option<&'r mut (dyn FnMut(Report<M>) + 'f)>;
+
+/// One search, everything it needs: what `go` asked for (the protocol's command becomes
+/// this in the session) and what the engine that runs it owns (table, histories,
+/// parameters, network). [`search`](super::search) borrows it; [`spawn`](super::spawn)
+/// takes it to a thread of its own.
+pub struct SearchRequest<G: Game> {
+    /// The root position.
+    pub root: G,
     /// Game history before the root, oldest first (the root itself excluded).
-    pub history: &'a [HistoryEntry],
-    /// Restrict the root to these moves (`searchmoves`); empty = all legal moves.
-    pub root_moves: &'a [G::Move],
+    pub history: Vec<HistoryEntry>,
+    /// The root moves that may be played (`searchmoves`, less `banmoves`); `None` = all
+    /// legal moves. Moves that are not legal are left out; none left (all of them
+    /// banned): nothing is searched or reported, and the answer has no move.
+    pub root_moves: Option<Vec<G::Move>>,
     /// What ends the search.
-    pub limits: &'a Limits,
+    pub limits: Limits,
     /// The table, shared by every thread (and kept between searches).
-    pub tt: &'a TranspositionTable,
+    pub tt: Arc<TranspositionTable>,
     /// Search threads (clamped to `1..=MAX_THREADS`).
     pub threads: usize,
     /// The `stop`/`ponderhit` flags.
-    pub control: &'a Control,
+    pub control: Arc<Control>,
     /// Each thread's histories from the last search, kept for the next (`None`: every
     /// thread starts from empty tables and nothing is kept, as `bench` wants).
-    pub memory: Option<&'a SearchMemory>,
+    pub memory: Option<Arc<SearchMemory>>,
+    /// The tunable values of the search and the time manager.
+    pub params: Params,
+    /// The network to evaluate with (`None`: the variant's own evaluation).
+    pub network: Option<Arc<Network>>,
+    /// The evaluation the variant's own evaluation gives where no network is used
+    /// (`Game::evaluate_as`).
+    pub eval_mode: EvalMode,
+}
+
+impl<G: Game> SearchRequest<G> {
+    /// A search of `root` under `limits` with table `tt`: no history, every legal move,
+    /// one thread, its own stop flags, no kept histories, the default parameters and the
+    /// variant's own evaluation (set `network` to evaluate with one).
+    pub fn new(root: G, limits: Limits, tt: Arc<TranspositionTable>) -> Self {
+        Self {
+            root,
+            history: Vec::new(),
+            root_moves: None,
+            limits,
+            tt,
+            threads: 1,
+            control: Arc::default(),
+            memory: None,
+            params: Params::default(),
+            network: None,
+            eval_mode: EvalMode::default(),
+        }
+    }
 }

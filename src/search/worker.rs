@@ -11,10 +11,12 @@ use super::shared::Shared;
 use super::time::TimeManager;
 use super::tt::{Bound, NO_EVAL};
 use super::types::{Limits, MAX_PLY};
+use crate::core::eval_mode::EvalMode;
 use crate::core::score::{mate_in, mated_in, Score, DRAW, MATE_BOUND};
 use crate::core::{Game, HistoryEntry, MoveList, Side, Verdict};
-use crate::nnue::{simd::Kernels, store, AccumulatorStack};
+use crate::nnue::{simd::Kernels, AccumulatorStack, Network};
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Nodes between two publications of a thread's node count.
@@ -84,14 +86,23 @@ pub struct Worker<'a, G: Game> {
     pub(super) line: Vec<HistoryEntry>,
     pub(super) root_index: usize,
     pub(super) clock: Option<Clock>,
-    /// The network's accumulators along the search path (`None`: classical evaluation).
+    /// The network's accumulators along the search path (`None`: the variant's own
+    /// evaluation under `eval_mode`).
     nnue: Option<AccumulatorStack>,
+    eval_mode: EvalMode,
+}
+
+/// How a worker evaluates: with `network` when there is one, else with the variant's
+/// own evaluation under `mode`.
+pub(super) struct Evaluation<'a> {
+    pub network: Option<&'a Arc<Network>>,
+    pub mode: EvalMode,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
     /// Thread `id` of a search from `root` after `history`, ordering moves with `hist`
-    /// (empty, or what the thread's last search left); the main thread (id 0) alone has
-    /// a `clock`.
+    /// (empty, or what the thread's last search left) and evaluating by `eval`; the main
+    /// thread (id 0) alone has a `clock`.
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         shared: &'a Shared<'a>,
@@ -101,6 +112,7 @@ impl<'a, G: Game> Worker<'a, G> {
         root: &G,
         history: &[HistoryEntry],
         hist: Histories<G>,
+        eval: Evaluation<'_>,
         clock: Option<Clock>,
     ) -> Self {
         let mut line = Vec::with_capacity(history.len() + MAX_PLY + 2);
@@ -132,16 +144,13 @@ impl<'a, G: Game> Worker<'a, G> {
             root_index: line.len() - 1,
             line,
             clock,
-            nnue: if limits.own_evaluation {
-                None
-            } else {
-                store::active_network::<G>()
-            }
-            .map(|net| {
-                let mut stack = AccumulatorStack::new::<G>(net, MAX_PLY + 2, Kernels::detect());
+            nnue: eval.network.map(|net| {
+                let mut stack =
+                    AccumulatorStack::new::<G>(net.clone(), MAX_PLY + 2, Kernels::detect());
                 stack.set(0, root);
                 stack
             }),
+            eval_mode: eval.mode,
         }
     }
 
@@ -210,7 +219,7 @@ impl<'a, G: Game> Worker<'a, G> {
     pub(super) fn static_eval(&mut self, pos: &G, ply: usize) -> Score {
         let e = match &mut self.nnue {
             Some(stack) => stack.evaluate(ply, pos.side_to_move().index()),
-            None => pos.evaluate(),
+            None => pos.evaluate_as(self.eval_mode),
         };
         e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
@@ -220,7 +229,7 @@ impl<'a, G: Game> Worker<'a, G> {
     pub(super) fn fresh_eval(&self, pos: &G) -> Score {
         let e = match &self.nnue {
             Some(stack) => AccumulatorStack::evaluate_once(stack.network().clone(), pos),
-            None => pos.evaluate(),
+            None => pos.evaluate_as(self.eval_mode),
         };
         e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }

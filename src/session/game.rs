@@ -5,15 +5,17 @@
 //! chances (the variant's fitted model at the root's phase) and a strength limit chooses
 //! its move among the final lines (`strength`).
 
-use super::interface::{GoRequest, SearchSink, Session};
+use super::interface::{GoRequest, SearchSink, SearchTools, Session};
 use super::strength::{Strength, CANDIDATES};
+use crate::core::eval_mode::EvalMode;
 use crate::core::perft;
 use crate::core::score::Score;
 use crate::core::wdl::WdlModel;
 use crate::core::{Game, GameConfig, HistoryEntry, MoveList, Notation, Side};
-use crate::search::{self, Control, Event, Job, Outcome, Report, SearchMemory, TranspositionTable};
+use crate::nnue::{file, Networks};
+use crate::search::{self, Event, Outcome, Report, SearchRequest};
 use crate::variants::{GameVisitor, RegisteredGame, Variant};
-use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
 
 /// A new session of `variant` at its start position; `chess960` is the `UCI_Chess960`
@@ -131,39 +133,38 @@ impl<G: RegisteredGame> Session for GameSession<G> {
         crate::render::position_svg(geometry, self.before_last.as_ref(), &self.pos, false)
     }
 
-    fn evaluate(&self) -> i32 {
-        crate::nnue::store::evaluate(&self.pos)
+    fn evaluate(&self, nets: &Networks, mode: EvalMode) -> i32 {
+        nets.evaluate(&self.pos, mode)
     }
 
-    fn network(&self) -> Option<String> {
-        crate::nnue::store::active_network::<G>()?;
-        crate::nnue::store::describe::<G>()
+    fn network(&self, nets: &Networks, mode: EvalMode) -> Option<String> {
+        nets.active::<G>(mode)?;
+        nets.describe::<G>()
     }
 
-    fn load_network(&self, path: &str) -> Result<String, String> {
-        use crate::nnue::{file, store};
+    fn load_network(&self, nets: &Networks, path: &str) -> Result<String, String> {
         let path = path.trim();
         if path.is_empty() || path.eq_ignore_ascii_case("<embedded>") {
-            return store::restore_embedded::<G>();
+            return nets.restore_embedded::<G>();
         }
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
         let net = file::read(&bytes)?;
         if net.variant == G::VARIANT {
-            return store::install::<G>(&bytes, path);
+            return nets.install::<G>(&bytes, path);
         }
         // A network of another variant serves that variant: GUIs and match runners may
         // send `EvalFile` before `UCI_Variant`.
         let other = Variant::from_name(&net.variant)
             .ok_or_else(|| format!("the network is for unknown variant '{}'", net.variant))?;
-        struct Install<'a>(&'a [u8], &'a str);
+        struct Install<'a>(&'a Networks, &'a [u8], &'a str);
         impl GameVisitor for Install<'_> {
             type Output = Result<String, String>;
             fn visit<H: RegisteredGame>(self, _v: Variant) -> Self::Output {
-                store::install::<H>(self.0, self.1)
+                self.0.install::<H>(self.1, self.2)
             }
         }
-        let text = other.visit(Install(&bytes, path))?;
-        let kept = match store::describe::<G>() {
+        let text = other.visit(Install(nets, &bytes, path))?;
+        let kept = match nets.describe::<G>() {
             Some(own) => format!("keeps its network {own}"),
             None => "has no network".to_string(),
         };
@@ -190,50 +191,59 @@ impl<G: RegisteredGame> Session for GameSession<G> {
     fn go(
         &self,
         req: GoRequest,
-        tt: Arc<TranspositionTable>,
-        memory: Arc<SearchMemory>,
-        control: Arc<Control>,
+        nets: &Networks,
+        tools: SearchTools,
         mut sink: Box<dyn SearchSink>,
-    ) -> (JoinHandle<()>, Vec<String>) {
+    ) -> Result<(JoinHandle<()>, Vec<String>), String> {
         let mut warnings = Vec::new();
-        let mut root_moves = self.resolve_moves(&req.searchmoves, "searchmoves", &mut warnings);
+        let searchmoves = self.resolve_moves(&req.searchmoves, "searchmoves", &mut warnings);
         let banned = self.resolve_moves(&req.banmoves, "banmoves", &mut warnings);
+        let mut root_moves = (!searchmoves.is_empty()).then_some(searchmoves);
         if !banned.is_empty() {
-            if root_moves.is_empty() {
+            let allowed = root_moves.get_or_insert_with(|| {
                 let mut all = MoveList::new();
                 self.pos.gen_legal(&mut all);
-                root_moves = all.iter().copied().collect();
-            }
-            root_moves.retain(|m| !banned.contains(m));
-            if root_moves.is_empty() {
+                all.to_vec()
+            });
+            allowed.retain(|m| !banned.contains(m));
+            if allowed.is_empty() {
                 warnings.push("every legal move is banned".to_string());
             }
         }
         let shown_lines = req.limits.multipv.max(1);
         let mut limits = req.limits;
+        // A strength limit plays with the evaluation its Elo ladder was measured with.
+        let mut network = req
+            .strength
+            .is_none()
+            .then(|| nets.active::<G>(req.eval_mode))
+            .flatten();
         if let Some(s) = req.strength {
             limits.multipv = limits.multipv.max(CANDIDATES);
-            limits.own_evaluation = true;
+            network = None;
             let depth = s.depth(self.key());
             limits.depth = Some(limits.depth.map_or(depth, |d| d.min(depth)));
         }
-        let job = Job {
+        tools.control.pondering.store(req.ponder, Ordering::Relaxed);
+        let search = SearchRequest {
             root: self.pos.clone(),
             history: self.history.clone(),
-            all_excluded: root_moves.is_empty() && !banned.is_empty(),
             root_moves,
             limits,
-            tt,
+            tt: tools.tt,
             threads: req.threads.max(1),
-            control,
-            memory,
+            control: tools.control,
+            memory: Some(tools.memory),
+            params: req.params,
+            network,
+            eval_mode: req.eval_mode,
         };
         let (pos, notation) = (self.pos.clone(), self.notation);
         let wdl = req
             .show_wdl
             .then(|| (self.variant.info().wdl, self.pos.trace().phase_fraction()));
         let mut lines = FinalLines::default();
-        let handle = search::spawn(job, move |event| match event {
+        let handle = search::spawn(search, move |event| match event {
             Event::Report(r) => {
                 lines.keep(&r);
                 if !matches!(&r, Report::Iteration(it) if it.multipv > shown_lines) {
@@ -257,8 +267,8 @@ impl<G: RegisteredGame> Session for GameSession<G> {
                 })
             }
         })
-        .expect("spawning the search thread");
-        (handle, warnings)
+        .map_err(|e| format!("cannot start the search thread: {e}"))?;
+        Ok((handle, warnings))
     }
 }
 

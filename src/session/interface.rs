@@ -3,8 +3,10 @@
 //! moves already written as text. No game type and no search internals appear here.
 
 use super::strength::Strength;
+use crate::core::eval_mode::EvalMode;
 use crate::core::{GameConfig, Side};
-use crate::search::{Control, Limits, Outcome, Report, SearchMemory, TranspositionTable};
+use crate::nnue::Networks;
+use crate::search::{Control, Limits, Outcome, Params, Report, SearchMemory, TranspositionTable};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
@@ -16,11 +18,14 @@ pub trait SearchSink: Send {
     fn finish(&mut self, outcome: Outcome<String>);
 }
 
-/// What one `go` asks for, besides the limits.
+/// One `go` as the protocol parsed it, with the engine's settings for it filled in; the
+/// session turns it into the search's request.
 #[derive(Clone, Debug, Default)]
 pub struct GoRequest {
     /// Depth, nodes, time and clock limits of the search.
     pub limits: Limits,
+    /// `go ponder`: search on the opponent's time until `ponderhit` or `stop`.
+    pub ponder: bool,
     /// Restrict the root to these moves (UCI `searchmoves`).
     pub searchmoves: Vec<String>,
     /// Never play these moves (UCCI `banmoves`).
@@ -31,6 +36,21 @@ pub struct GoRequest {
     pub show_wdl: bool,
     /// Play weaker (`Skill Level`, `UCI_LimitStrength`); `None` = full strength.
     pub strength: Option<Strength>,
+    /// The evaluation (`Evaluation`).
+    pub eval_mode: EvalMode,
+    /// The search's tunable values (the defaults; a `tune` build's options).
+    pub params: Params,
+}
+
+/// What the engine behind the protocol owns and lends each search.
+#[derive(Clone)]
+pub struct SearchTools {
+    /// The transposition table.
+    pub tt: Arc<TranspositionTable>,
+    /// The search threads' histories, kept between searches until a new game.
+    pub memory: Arc<SearchMemory>,
+    /// The `stop`/`ponderhit` flags of this search.
+    pub control: Arc<Control>,
 }
 
 /// A game in progress, whatever the variant.
@@ -52,28 +72,30 @@ pub trait Session: Send {
     fn display(&self) -> String;
     /// The current position as an SVG picture, the last move and a check marked (`d svg`).
     fn svg(&self) -> Result<String, String>;
-    /// Static evaluation from the side to move's view (the network's when one is active).
-    fn evaluate(&self) -> i32;
-    /// The network the variant evaluates with (`None`: none, or `Evaluation` is not
-    /// `nnue`), described as `nnue::store::describe` does.
-    fn network(&self) -> Option<String>;
-    /// Loads a network file (`<embedded>` restores the built-in one) for this variant;
-    /// on error the network in use stays and the message says why.
-    fn load_network(&self, path: &str) -> Result<String, String>;
+    /// Static evaluation from the side to move's view under `mode` (by the variant's
+    /// network in `nets` when `mode` is `nnue`).
+    fn evaluate(&self, nets: &Networks, mode: EvalMode) -> i32;
+    /// The network the variant evaluates with (`None`: none, or `mode` is not `nnue`),
+    /// described as `Networks::describe` does.
+    fn network(&self, nets: &Networks, mode: EvalMode) -> Option<String>;
+    /// Loads a network file (`<embedded>` restores the built-in one) into `nets` for this
+    /// variant (or the variant the file is for); on error the network in use stays and the
+    /// message says why.
+    fn load_network(&self, nets: &Networks, path: &str) -> Result<String, String>;
     /// The legal moves of the current position, written in the session's notation.
     fn legal_moves(&self) -> Vec<String>;
     /// Perft split by root move, `(move, leaf count)`.
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
     /// The text after `info string ` announcing this variant, if it announces itself.
     fn announcement(&self) -> Option<String>;
-    /// Starts a search on its own thread. Unknown `searchmoves`/`banmoves` entries are
-    /// ignored and named in the returned warnings.
+    /// Starts a search on its own thread, evaluating with `nets`. Unknown
+    /// `searchmoves`/`banmoves` entries are ignored and named in the returned warnings.
+    /// An error means no thread could be started: the search never answers.
     fn go(
         &self,
         req: GoRequest,
-        tt: Arc<TranspositionTable>,
-        memory: Arc<SearchMemory>,
-        control: Arc<Control>,
+        nets: &Networks,
+        tools: SearchTools,
         sink: Box<dyn SearchSink>,
-    ) -> (JoinHandle<()>, Vec<String>);
+    ) -> Result<(JoinHandle<()>, Vec<String>), String>;
 }

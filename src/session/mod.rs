@@ -14,6 +14,6 @@ mod game;
 mod interface;
 pub mod strength;
 
-pub use bench::{bench_report, bench_variant};
+pub use bench::{bench_report, bench_variant, BenchWith};
 pub use game::{new_session, new_session_with, GameSession};
-pub use interface::{GoRequest, SearchSink, Session};
+pub use interface::{GoRequest, SearchSink, SearchTools, Session};

@@ -9,6 +9,7 @@ use kaleido::core::{Game, GameConfig, GenKind, HistoryEntry, MoveList, Notation,
 use kaleido::search::{
     search, Control, Limits, Outcome, Report, SearchRequest, TranspositionTable,
 };
+use std::sync::Arc;
 
 fn mix(x: u64) -> u64 {
     kaleido::core::zobrist::splitmix64(x).1
@@ -532,32 +533,36 @@ pub fn go<G: Game>(
     history: &[HistoryEntry],
     root_moves: &[G::Move],
 ) -> Run<G::Move> {
-    let tt = TranspositionTable::new(4);
-    let control = Control::default();
+    let tt = Arc::new(TranspositionTable::new(4));
+    let control = Arc::new(Control::default());
     go_with(pos, &limits, threads, history, root_moves, &tt, &control)
 }
 
+/// Runs a search with the caller's table and stop flags; `root_moves` empty means every
+/// legal move.
 pub fn go_with<G: Game>(
     pos: &G,
     limits: &Limits,
     threads: usize,
     history: &[HistoryEntry],
     root_moves: &[G::Move],
-    tt: &TranspositionTable,
-    control: &Control,
+    tt: &Arc<TranspositionTable>,
+    control: &Arc<Control>,
 ) -> Run<G::Move> {
-    let req = SearchRequest {
-        history,
-        root_moves,
-        limits,
-        tt,
+    run_request(&SearchRequest {
+        history: history.to_vec(),
+        root_moves: (!root_moves.is_empty()).then(|| root_moves.to_vec()),
         threads,
-        control,
-        memory: None,
-    };
+        control: control.clone(),
+        ..SearchRequest::new(pos.clone(), limits.clone(), tt.clone())
+    })
+}
+
+/// Runs the search `req`, keeping every report.
+pub fn run_request<G: Game>(req: &SearchRequest<G>) -> Run<G::Move> {
     let mut reports = Vec::new();
     let start = std::time::Instant::now();
-    let outcome = search(pos, &req, &mut |r| reports.push(r));
+    let outcome = search(req, &mut |r| reports.push(r));
     Run {
         outcome,
         reports,

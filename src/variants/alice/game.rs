@@ -9,7 +9,7 @@
 use super::movegen;
 use super::position::AlicePosition;
 use super::rules::AliceRules;
-use crate::core::eval_mode::{eval_mode, EvalMode};
+use crate::core::eval_mode::EvalMode;
 use crate::core::zobrist::hash_words;
 use crate::core::{Game, GameConfig, GenKind, MoveList, Notation, Score, Side};
 use crate::variants::chess::game::board8_glue;
@@ -91,7 +91,11 @@ impl<R: AliceRules> Game for AlicePosition<R> {
     }
 
     fn evaluate(&self) -> Score {
-        match eval_mode() {
+        self.static_eval()
+    }
+
+    fn evaluate_as(&self, mode: EvalMode) -> Score {
+        match mode {
             EvalMode::Chess => self.chess_view_eval(),
             EvalMode::Material => self.material_eval(),
             EvalMode::Nnue | EvalMode::Classical => self.static_eval(),

@@ -9,7 +9,7 @@ use super::levels;
 use super::moves::{move_text, parse_move_text, Move, MOVE_BITS};
 use super::pieces::{code_kind, Kind, CODES, EMPTY, KINDS};
 use super::position::CubePosition;
-use crate::core::eval_mode::{eval_mode, EvalMode};
+use crate::core::eval_mode::EvalMode;
 use crate::core::zobrist::hash_words;
 use crate::core::{Game, GameConfig, GenKind, MoveList, Notation, Score, Side};
 
@@ -171,8 +171,12 @@ impl<C: Cube> Game for CubePosition<C> {
     }
 
     fn evaluate(&self) -> Score {
-        // `chess` has no meaning here: it evaluates as `full`.
-        match eval_mode() {
+        self.static_eval()
+    }
+
+    fn evaluate_as(&self, mode: EvalMode) -> Score {
+        // `chess` has no meaning here: it evaluates as `classical`.
+        match mode {
             EvalMode::Material => self.material_eval(),
             EvalMode::Nnue | EvalMode::Classical | EvalMode::Chess => self.static_eval(),
         }

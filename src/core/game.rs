@@ -97,7 +97,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     const DRAW_PLIES: u32;
     /// Whether the search trusts the hash move more in this game: singular extensions
     /// and a history reward for a quiet hash move that cuts off. A measured choice per
-    /// variant (tuning/README.md, issue #17 table), not a rule of the game.
+    /// variant (tuning/LOG.md, issue #17 table), not a rule of the game.
     const HASH_MOVE_SELECTIVITY: bool = true;
 
     /// The variant's start position.

@@ -55,7 +55,7 @@ macro_rules! params {
 }
 
 // The pruning, reduction, correction and history values come from an SPSA run in chess
-// with the round 6 network (session 32, 4,000 game pairs at fixed nodes; tuning/README.md,
+// with the round 6 network (session 32, 4,000 game pairs at fixed nodes; tuning/LOG.md,
 // "Search parameters, session 32"); the others were set by hand and checked by SPRT.
 params! {
     /// First depth searched with an aspiration window.

@@ -90,10 +90,10 @@ impl Strength {
 }
 
 /// The measured ladder, `(UCI_Elo, level)`: chess at 4+0.04, each rung within ±75 Elo of
-/// Stockfish 15.1 at the same `UCI_Elo` over 100 games (tuning/README.md, "Strength
-/// levels"). Between two rungs the level is interpolated. The last rung is full strength
-/// (level 20) at the Elo Stockfish's scale measured it at, so every `UCI_Elo` above it plays
-/// at full strength.
+/// Stockfish 15.1 at the same `UCI_Elo` over 100 games (tuning/LOG.md, "Strength
+/// levels: the calibration"). Between two rungs the level is interpolated. The last rung is
+/// full strength (level 20) at the Elo Stockfish's scale measured it at, so every `UCI_Elo`
+/// above it plays at full strength.
 pub const CALIBRATION: [(u64, f64); 6] = [
     (1350, 4.51),
     (1500, 5.0),

@@ -81,7 +81,7 @@ pub struct Alice1;
 impl AliceRules for Alice1 {
     const VARIANT: &'static str = "alice";
     /// `alice.nnue` (1536 -> 64 x 2 -> 1): how it was trained and what it measured are in
-    /// tuning/README.md ("Alice networks").
+    /// tuning/LOG.md ("Alice networks").
     const NETWORK: Option<&'static [u8]> = Some(include_bytes!("alice.nnue"));
 }
 
@@ -91,7 +91,7 @@ pub struct Alice2Rules;
 
 impl AliceRules for Alice2Rules {
     const VARIANT: &'static str = "alice2";
-    /// `alice2.nnue` (1536 -> 32 x 2 -> 1), trained on Alice 2's own games: tuning/README.md
+    /// `alice2.nnue` (1536 -> 32 x 2 -> 1), trained on Alice 2's own games: tuning/LOG.md
     /// ("Alice 2 and Ms. Alice networks, round 3").
     const NETWORK: Option<&'static [u8]> = Some(include_bytes!("alice2.nnue"));
     const START_FEN: &'static str =
@@ -105,7 +105,7 @@ pub struct MsAliceRules;
 impl AliceRules for MsAliceRules {
     const VARIANT: &'static str = "msalice";
     /// `msalice.nnue` (1536 -> 64 x 2 -> 1), trained on Ms. Alice's own games:
-    /// tuning/README.md ("Alice 2 and Ms. Alice networks, round 3").
+    /// tuning/LOG.md ("Alice 2 and Ms. Alice networks, round 3").
     const NETWORK: Option<&'static [u8]> = Some(include_bytes!("msalice.nnue"));
     const TRANSFERS: bool = true;
 }
@@ -117,7 +117,7 @@ pub struct SmallAliceRules;
 impl AliceRules for SmallAliceRules {
     const VARIANT: &'static str = "smallalice";
     /// `smallalice.nnue` (1536 -> 64 x 2 -> 1; the cells of files e-h stay empty), trained
-    /// on the small board's own games: tuning/README.md ("Alice 2, Ms. Alice and small
+    /// on the small board's own games: tuning/LOG.md ("Alice 2, Ms. Alice and small
     /// Alice networks").
     const NETWORK: Option<&'static [u8]> = Some(include_bytes!("smallalice.nnue"));
     const START_FEN: &'static str = "rqkr/nbbn/pppp/4/4/PPPP/NBBN/RQKR w - - 0 1";

@@ -150,7 +150,7 @@ impl Game for Chess {
     }
 
     /// The shipped network (`chess.nnue`, 768 -> 128 x 2 -> 1 x 8 output buckets), for chess
-    /// and Chess960 alike: how it was trained and what it measured are in tuning/README.md
+    /// and Chess960 alike: how it was trained and what it measured are in tuning/LOG.md
     /// ("Chess networks, round 6").
     fn nnue_embedded_net() -> Option<&'static [u8]> {
         Some(include_bytes!("chess.nnue"))

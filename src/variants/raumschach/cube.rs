@@ -106,6 +106,6 @@ pub trait Cube: Copy + Clone + Default + std::fmt::Debug + Send + Sync + 'static
     /// material weights so that tuning the evaluation leaves the exchange arithmetic
     /// (and `tests/data/raumschach/see.txt`) as it is. They are the original material weights.
     const EXCHANGE_VALUES: [i32; KINDS];
-    /// The network shipped for this game, if any (tuning/README.md, "Raumschach networks").
+    /// The network shipped for this game, if any (tuning/LOG.md, "Raumschach networks").
     const NETWORK: Option<&'static [u8]> = None;
 }

@@ -1,16 +1,16 @@
 //! What a GUI shows of this variant besides the moves: the fitted win/draw/loss model(s)
-//! of `UCI_ShowWDL` (`core::wdl`; the data, the command and the fit are in
-//! tuning/README.md, "The WDL model") and the board geometry of its pictures
+//! of `UCI_ShowWDL` (`core::wdl`; the command in tuning/README.md, "The WDL model", the
+//! data and the fits in tuning/LOG.md) and the board geometry of its pictures
 //! (`core::picture`, drawn by `kaleido render`). Constants only; knows nothing else.
 
 use crate::core::picture::Geometry;
 use crate::core::wdl::WdlModel;
 
-/// Raumschach 5x5x5: fitted on 101629 positions of two 1000-node datagen runs (tuning/README.md).
+/// Raumschach 5x5x5: fitted on 101629 positions of two 1000-node datagen runs (tuning/LOG.md).
 pub const WDL_RAUMSCHACH: WdlModel = WdlModel::new([287.3, -460.5, 306.5], [341.3, 280.4, 266.3]);
 
 /// Raumschach 4x4x4: refitted on 70945 positions of the network's own 1000-node games
-/// (session 34, `raumschach4-1000n-seed20263406`; tuning/README.md).
+/// (session 34, `raumschach4-1000n-seed20263406`; tuning/LOG.md).
 pub const WDL_RAUMSCHACH4: WdlModel =
     WdlModel::new([827.9, -1394.8, 699.4], [205.1, 392.7, -150.5]);
 

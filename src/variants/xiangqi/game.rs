@@ -155,7 +155,7 @@ impl Game for Xiangqi {
     }
 
     /// The shipped network (`xiangqi.nnue`, 1260 -> 64 x 2 -> 1): how it was trained and
-    /// what it measured are in tuning/README.md ("Xiangqi networks, round 4").
+    /// what it measured are in tuning/LOG.md ("Xiangqi networks, round 4").
     fn nnue_embedded_net() -> Option<&'static [u8]> {
         Some(include_bytes!("xiangqi.nnue"))
     }

@@ -1,12 +1,12 @@
 //! What a GUI shows of this variant besides the moves: the fitted win/draw/loss model(s)
-//! of `UCI_ShowWDL` (`core::wdl`; the data, the command and the fit are in
-//! tuning/README.md, "The WDL model") and the board geometry of its pictures
+//! of `UCI_ShowWDL` (`core::wdl`; the command in tuning/README.md, "The WDL model", the
+//! data and the fits in tuning/LOG.md) and the board geometry of its pictures
 //! (`core::picture`, drawn by `kaleido render`). Constants only; knows nothing else.
 
 use crate::core::picture::{Geometry, Grid};
 use crate::core::wdl::WdlModel;
 
-/// Xiangqi: fitted on 416976 positions of `xiangqi-5000n-seed20261202` (tuning/README.md).
+/// Xiangqi: fitted on 416976 positions of `xiangqi-5000n-seed20261202` (tuning/LOG.md).
 pub const WDL_XIANGQI: WdlModel = WdlModel::new([810.7, -1050.6, 390.8], [155.7, 390.4, -253.0]);
 
 /// Xiangqi: 9x10 intersections, the river after Red's fifth rank, the two palaces, and

@@ -5,7 +5,7 @@
 //!
 //! Why: a network trained with the game result in its label (`--wdl 0.3 --scale 200`)
 //! judges material higher than the search's margins were tuned for; session 30 brought
-//! chess round 6 back to round 5's scale with factor 0.87 (tuning/README.md, "Chess
+//! chess round 6 back to round 5's scale with factor 0.87 (tuning/LOG.md, "Chess
 //! networks, round 6").
 
 use kaleido::nnue::{file, Network, OUTPUT_WEIGHT_LIMIT};

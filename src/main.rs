@@ -112,7 +112,9 @@ fn main() {
         Some(Command::Notation(args)) => std::process::exit(kaleido::notation::run(&args)),
         Some(Command::Datagen(args)) => std::process::exit(kaleido::datagen::run(args)),
         Some(Command::Pgn(args)) => std::process::exit(kaleido::pgntool::run(&args)),
-        Some(Command::Render(args)) => std::process::exit(kaleido::render::run(&args)),
+        Some(Command::Render(args)) => {
+            std::process::exit(kaleido::render::run(&args, |svg| print_lines(svg.lines())))
+        }
         Some(Command::Spsa { rate }) => print_lines(kaleido::search::params::spsa_lines(rate)),
     }
 }

@@ -6,6 +6,7 @@ pub mod datagen;
 pub mod matchrun;
 pub mod nnue;
 pub mod notation;
+pub mod pgntool;
 pub mod protocol;
 pub mod render;
 pub mod search;

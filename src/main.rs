@@ -1,6 +1,6 @@
 //! The `kaleido` binary: command-line parsing only. Without a subcommand it speaks
-//! the protocol on stdin/stdout; `perft`, `bench`, `match`, `notation`, `datagen`, `spsa` and
-//! `render` run once and exit.
+//! the protocol on stdin/stdout; `perft`, `bench`, `match`, `notation`, `datagen`, `spsa`,
+//! `pgn` and `render` run once and exit.
 
 use clap::{Parser, Subcommand};
 use kaleido::core::Notation;
@@ -59,6 +59,10 @@ enum Command {
     Notation(kaleido::notation::NotationArgs),
     /// Self-play at fixed nodes writing labelled quiet positions for the Texel tuner.
     Datagen(kaleido::datagen::DatagenArgs),
+    /// Reports over PGN files written by `kaleido match`: `score --engine NAME FILE...`
+    /// (W-L-D and Elo pooled, per game and per opening pair), `clock FILE...` (the move
+    /// times replayed against the clock).
+    Pgn(kaleido::pgntool::PgnArgs),
     /// Draw a position of any variant as SVG (last move and check marked).
     Render(kaleido::render::RenderArgs),
     /// Print the search parameters in OpenBench's SPSA input format.
@@ -113,7 +117,10 @@ fn main() {
         Some(Command::Match(args)) => std::process::exit(kaleido::matchrun::run(*args)),
         Some(Command::Notation(args)) => std::process::exit(kaleido::notation::run(&args)),
         Some(Command::Datagen(args)) => std::process::exit(kaleido::datagen::run(args)),
-        Some(Command::Render(args)) => std::process::exit(kaleido::render::run(&args)),
+        Some(Command::Pgn(args)) => std::process::exit(kaleido::pgntool::run(&args)),
+        Some(Command::Render(args)) => {
+            std::process::exit(kaleido::render::run(&args, |svg| print_lines(svg.lines())))
+        }
         Some(Command::Spsa { rate }) => print_lines(kaleido::search::params::spsa_lines(rate)),
     }
 }

@@ -1,10 +1,14 @@
-//! One-shot commands (`bench`, `perft`, `spsa`, `notation`) whose reader has gone away, as with
-//! `kaleido bench | head -1`: they must end quietly with status 0, not panic on the broken
-//! pipe. Driven by `tests/data/closed_pipe_commands.txt`.
+//! One-shot commands (`bench`, `perft`, `spsa`, `notation`, `pgn`, `render`) whose reader has
+//! gone away, as with `kaleido bench | head -1`: they must end quietly with status 0, not
+//! panic on the broken pipe. Driven by `tests/data/closed_pipe_commands.txt`; the check is
+//! `tests/common/closed_pipe.rs`, shared with the tuning crate's binaries.
 
+#[path = "common/closed_pipe.rs"]
+mod closed_pipe;
 mod common;
+use closed_pipe::assert_quiet_on_closed_pipe;
 use common::data_file;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 #[test]
 fn one_shot_commands_end_quietly_when_the_reader_closes_the_pipe() {
@@ -14,25 +18,10 @@ fn one_shot_commands_end_quietly_when_the_reader_closes_the_pipe() {
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
     {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kaleido"))
-            .args(row.split_whitespace())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        // Close the read end before the command has printed anything.
-        drop(child.stdout.take());
-        let out = child.wait_with_output().unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            !stderr.contains("panicked"),
-            "kaleido {row}: panicked on a closed pipe:\n{stderr}"
-        );
-        assert!(
-            out.status.success(),
-            "kaleido {row}: {:?}\n{stderr}",
-            out.status
-        );
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_kaleido"));
+        cmd.args(row.split_whitespace())
+            .current_dir(env!("CARGO_MANIFEST_DIR"));
+        assert_quiet_on_closed_pipe(cmd, &format!("kaleido {row}"));
         checked += 1;
     }
     assert!(checked >= 5, "only {checked} commands checked");

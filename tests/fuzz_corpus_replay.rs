@@ -85,33 +85,41 @@ fn session_corpus() {
 }
 
 #[test]
-fn fen_chess_corpus() {
-    replay("fen_chess");
+fn fen_corpus() {
+    replay("fen");
 }
 
 #[test]
-fn fen_xiangqi_corpus() {
-    replay("fen_xiangqi");
+fn moves_corpus() {
+    replay("moves");
 }
 
+/// The `fen` and `moves` corpora reach every variant of the registry: each has files
+/// whose first byte picks it (a variant added to the registry needs seeds here).
 #[test]
-fn fen_raumschach_corpus() {
-    replay("fen_raumschach");
-}
-
-#[test]
-fn moves_chess_corpus() {
-    replay("moves_chess");
-}
-
-#[test]
-fn moves_xiangqi_corpus() {
-    replay("moves_xiangqi");
-}
-
-#[test]
-fn moves_raumschach_corpus() {
-    replay("moves_raumschach");
+fn every_variant_has_fen_and_moves_cases() {
+    use checks::targets::{split_variant, variant_byte};
+    use kaleido::variants::Variant;
+    for target in ["fen", "moves"] {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fuzz/corpus")
+            .join(target);
+        let mut reached = Vec::new();
+        for entry in std::fs::read_dir(&dir).expect("corpus folder") {
+            let data = std::fs::read(entry.expect("directory entry").path()).expect("read");
+            if let Some((v, _)) = split_variant(&data) {
+                reached.push(v);
+            }
+        }
+        for &v in Variant::ALL {
+            assert_eq!(split_variant(&[variant_byte(v)]).map(|(w, _)| w), Some(v));
+            assert!(
+                reached.contains(&v),
+                "{target}: no corpus file for {}",
+                v.name()
+            );
+        }
+    }
 }
 
 /// The independent FEN-text checks must catch what they claim to (else a corpus replay
@@ -156,56 +164,6 @@ fn the_invariant_checks_catch_planted_violations() {
     ] {
         assert!(raumschach(bad).is_err(), "{bad}");
     }
-}
-
-#[test]
-fn fen_alice_corpus() {
-    replay("fen_alice");
-}
-
-#[test]
-fn fen_raumschach4_corpus() {
-    replay("fen_raumschach4");
-}
-
-#[test]
-fn moves_alice_corpus() {
-    replay("moves_alice");
-}
-
-#[test]
-fn moves_raumschach4_corpus() {
-    replay("moves_raumschach4");
-}
-
-#[test]
-fn fen_alice2_corpus() {
-    replay("fen_alice2");
-}
-
-#[test]
-fn moves_alice2_corpus() {
-    replay("moves_alice2");
-}
-
-#[test]
-fn fen_msalice_corpus() {
-    replay("fen_msalice");
-}
-
-#[test]
-fn moves_msalice_corpus() {
-    replay("moves_msalice");
-}
-
-#[test]
-fn fen_smallalice_corpus() {
-    replay("fen_smallalice");
-}
-
-#[test]
-fn moves_smallalice_corpus() {
-    replay("moves_smallalice");
 }
 
 /// The small board's FEN-text check accepts its start and catches planted violations.

@@ -94,7 +94,7 @@ pub fn parse_positions(text: &str, referee: &mut dyn Referee) -> Result<Vec<Open
 pub fn parse_pgn(text: &str, referee: &mut dyn Referee) -> Result<Vec<Opening>, String> {
     let mut out = Vec::new();
     for (i, game) in read_games(text)?.iter().enumerate() {
-        let fen = game.tag("FEN");
+        let fen = game.start_fen();
         referee
             .reset(fen)
             .map_err(|e| format!("game {}: bad FEN ({e})", i + 1))?;

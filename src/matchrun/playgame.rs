@@ -4,10 +4,11 @@
 //! end it. Knows no particular game and no protocol details.
 
 use super::adjudication::{AdjudicationRules, Adjudicator};
-use super::driver::{ClockState, Decision, EngineError, GameSetup, Reply, ThinkRequest, MATE_CP};
+use super::driver::{ClockState, Decision, EngineError, GameSetup, ThinkRequest};
 use super::engine::EngineSlot;
 use super::openings::Opening;
-use super::record::{side_name, utc_date, GameRecord, GameResult, MoveEntry, Termination};
+use super::pgn::{engine_comment, BOOK_COMMENT};
+use super::record::{player_label, utc_date, GameRecord, GameResult, MoveEntry, Termination};
 use super::referee::Referee;
 use super::timecontrol::{Clock, Limits};
 use crate::core::{Notation, Side};
@@ -38,25 +39,6 @@ pub struct GamePlan<'a> {
     pub names: [String; 2],
     /// Limits of White and Black (the match's, overridden by each engine's own).
     pub limits: [Limits; 2],
-}
-
-/// The PGN comment of an engine's move: `+0.31/12 0.45s`, `-M3/20 1.2s`.
-pub fn move_comment(reply: &Reply) -> String {
-    let mut c = match reply.score_cp {
-        Some(s) if s.abs() >= MATE_CP - 1000 => {
-            let n = MATE_CP - s.abs();
-            format!("{}M{n}", if s > 0 { "+" } else { "-" })
-        }
-        Some(s) => format!("{:+.2}", s as f64 / 100.0),
-        None => String::new(),
-    };
-    if let Some(d) = reply.depth {
-        c += &format!("/{d}");
-    }
-    if !c.is_empty() {
-        c.push(' ');
-    }
-    c + &format!("{:.3}s", reply.elapsed.as_secs_f64())
 }
 
 fn fullmove_of(fen: &str) -> u32 {
@@ -152,7 +134,7 @@ fn run(
         match referee.play_text(m, Notation::Uci) {
             Ok(ply) => moves.push(MoveEntry {
                 text: ply.pgn.clone(),
-                comment: Some("book".into()),
+                comment: Some(BOOK_COMMENT.into()),
             }),
             Err(e) => return unfinished(format!("bad opening: {e}")),
         }
@@ -186,8 +168,8 @@ fn run(
                 side,
                 termination,
                 format!(
-                    "{} ({who}) could not start the game: {why}",
-                    side_name(side)
+                    "{} could not start the game: {why}",
+                    player_label(side, who)
                 ),
             );
         }
@@ -214,7 +196,7 @@ fn run(
         }
         let side = referee.side_to_move();
         let me = side.index();
-        let who = format!("{} ({})", side_name(side), plan.names[me]);
+        let who = player_label(side, &plan.names[me]);
         let limits = plan.limits[me];
         let slot = &mut slots[plan.players[me]];
         let driver = match slot.driver() {
@@ -313,7 +295,7 @@ fn run(
         match referee.play_text(&text, notation) {
             Ok(ply) => moves.push(MoveEntry {
                 text: ply.pgn.clone(),
-                comment: Some(move_comment(&reply)),
+                comment: Some(engine_comment(reply.score_cp, reply.depth, reply.elapsed)),
             }),
             Err(e) => {
                 return forfeit(
@@ -338,19 +320,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn comments_show_score_depth_and_time() {
-        let r = |score, depth| Reply {
-            decision: Decision::NoMove,
-            score_cp: score,
-            depth,
-            elapsed: Duration::from_millis(450),
-        };
-        assert_eq!(move_comment(&r(Some(31), Some(12))), "+0.31/12 0.450s");
-        assert_eq!(
-            move_comment(&r(Some(-(MATE_CP - 3)), Some(20))),
-            "-M3/20 0.450s"
-        );
-        assert_eq!(move_comment(&r(None, None)), "0.450s");
+    fn fullmove_numbers_of_start_positions() {
         assert_eq!(fullmove_of("x w - - 0 17"), 17);
         assert_eq!(fullmove_of("x w - -"), 1);
     }

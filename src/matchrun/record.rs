@@ -72,6 +72,23 @@ pub fn side_name(side: Side) -> &'static str {
     }
 }
 
+/// How a player is named in a reason sentence: `Black (name)`, as in
+/// `Black (name) loses on time`.
+pub fn player_label(side: Side, name: &str) -> String {
+    format!("{} ({name})", side_name(side))
+}
+
+/// A reason sentence that starts with a [`player_label`], split: the side's word, the name
+/// and the rest (`None` for other sentences, and for a name holding `)`).
+pub fn split_player_label(reason: &str) -> Option<(&str, &str, &str)> {
+    let (side, rest) = reason.split_once(" (")?;
+    if side != side_name(Side::White) && side != side_name(Side::Black) {
+        return None;
+    }
+    let (name, rest) = rest.split_once(')')?;
+    Some((side, name, rest.strip_prefix(' ')?))
+}
+
 /// Why a game ended, as the PGN `Termination` tag says it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Termination {
@@ -201,5 +218,18 @@ mod tests {
         assert_eq!(GameResult::BlackWins.points(Side::White), Some(0.0));
         assert_eq!(GameResult::parse("1/2-1/2"), Some(GameResult::Draw));
         assert_eq!(GameResult::Draw.pgn(), "1/2-1/2");
+    }
+
+    #[test]
+    fn player_labels_read_back() {
+        let reason = format!("{} loses on time", player_label(Side::Black, "x 1"));
+        assert_eq!(reason, "Black (x 1) loses on time");
+        assert_eq!(
+            split_player_label(&reason),
+            Some(("Black", "x 1", "loses on time"))
+        );
+        assert_eq!(split_player_label("White mates"), None);
+        assert_eq!(split_player_label("Red (x) resigns"), None);
+        assert_eq!(split_player_label("White (x)resigns"), None);
     }
 }

@@ -7,7 +7,8 @@ use super::results::Tally;
 use super::sprt::{SprtConfig, SprtDecision};
 use super::stats::{EloEstimate, Score};
 
-fn elo_text(e: EloEstimate) -> String {
+/// `13.7 +/- 13.8` (`+/- nan` while the interval is undefined, `+inf` at a 100% score).
+pub fn elo_text(e: EloEstimate) -> String {
     match e.error95 {
         Some(err) => format!("{:.1} +/- {:.1}", e.elo + 0.0, err),
         None if e.elo.abs() > 1000.0 => {

@@ -184,6 +184,12 @@ impl Clock {
         self.left_us.max(0) as u64 / 1000
     }
 
+    /// Microseconds left before the current move (negative once flagged): the clock as the
+    /// referee keeps it, for an audit of recorded move times.
+    pub fn left_us(&self) -> i64 {
+        self.left_us
+    }
+
     /// Milliseconds added after each move.
     pub fn increment_ms(&self) -> u64 {
         self.control.increment_ms
@@ -195,19 +201,24 @@ impl Clock {
     }
 
     /// Charges one move that took `elapsed`. Returns false when the time ran out, i.e.
-    /// the move took longer than the time left plus `margin_ms`.
+    /// the move took longer than the time left plus `margin_ms`. Saturates rather than
+    /// overflows, so clocks read from a file cannot panic.
     pub fn charge(&mut self, elapsed: Duration, margin_ms: u64) -> bool {
         let used_us = i64::try_from(elapsed.as_micros()).unwrap_or(i64::MAX / 2);
-        let in_time = used_us <= self.left_us.max(0) + margin_ms as i64 * 1000;
-        self.left_us -= used_us;
+        let us = |ms: u64| i64::try_from(ms).unwrap_or(i64::MAX).saturating_mul(1000);
+        let in_time = used_us <= self.left_us.max(0).saturating_add(us(margin_ms));
+        self.left_us = self.left_us.saturating_sub(used_us);
         if !in_time {
             return false;
         }
-        self.left_us = self.left_us.max(0) + self.control.increment_ms as i64 * 1000;
-        self.moves_made += 1;
+        self.left_us = self
+            .left_us
+            .max(0)
+            .saturating_add(us(self.control.increment_ms));
+        self.moves_made = self.moves_made.wrapping_add(1);
         if let Some(m) = self.control.moves {
             if self.moves_made.is_multiple_of(m) {
-                self.left_us += self.control.base_ms as i64 * 1000;
+                self.left_us = self.left_us.saturating_add(us(self.control.base_ms));
             }
         }
         true

@@ -79,12 +79,14 @@ impl GameVisitor for Render<'_> {
     }
 }
 
-/// Runs `kaleido render`; returns the process exit code.
-pub fn run(args: &RenderArgs) -> i32 {
+/// Runs `kaleido render`; returns the process exit code. `print` writes the SVG text to
+/// standard output for `--out -` (the binary's one line printer, which ends quietly on a
+/// closed pipe).
+pub fn run(args: &RenderArgs, print: impl FnOnce(&str)) -> i32 {
     let svg = Variant::parse(&args.variant).and_then(|v| v.visit(Render(args)));
     let written = svg.and_then(|text| {
         if args.out == "-" {
-            print!("{text}");
+            print(&text);
             Ok(())
         } else {
             std::fs::write(&args.out, text).map_err(|e| format!("cannot write {}: {e}", args.out))

@@ -1,9 +1,9 @@
 //! Generic invariants of a position, over any `G: Game`: what every parsed or played
 //! position must satisfy whatever the variant. A violation panics with a message naming
 //! the position (the fuzzers treat a panic as a crash; the corpus replay as a failure).
-//! Variant-specific checks of the FEN text come from [`Checked::text_invariants`].
+//! Variant-specific checks of the FEN text come from [`VariantChecks::text_invariants`].
 
-use super::Checked;
+use super::VariantChecks;
 use kaleido::core::score::MATE_BOUND;
 use kaleido::core::{Game, GameConfig, GenKind, MoveList, Notation};
 
@@ -23,7 +23,7 @@ fn legal_moves<G: Game>(pos: &G) -> Vec<G::Move> {
 }
 
 /// Checks `pos` (reached from a parsed FEN, possibly through moves).
-pub fn check_position<G: Checked>(pos: &G, cfg: &GameConfig, depth: Depth) {
+pub fn check_position<G: Game>(pos: &G, checks: &VariantChecks, cfg: &GameConfig, depth: Depth) {
     let fen = pos.fen();
     let ctx = |what: &str| format!("{} position '{fen}': {what}", G::VARIANT);
     let moves = legal_moves(pos);
@@ -31,7 +31,7 @@ pub fn check_position<G: Checked>(pos: &G, cfg: &GameConfig, depth: Depth) {
         .iter()
         .map(|&m| pos.write_move(m, Notation::Uci))
         .collect();
-    if let Err(e) = G::text_invariants(&fen, cfg, &texts) {
+    if let Err(e) = (checks.text_invariants)(&fen, cfg, &texts) {
         panic!("{}", ctx(&format!("invariant broken: {e}")));
     }
     check_round_trip(pos, cfg, &fen);
@@ -49,12 +49,12 @@ pub fn check_position<G: Checked>(pos: &G, cfg: &GameConfig, depth: Depth) {
     }
     let _ = pos.is_insufficient_material();
     if depth == Depth::Full {
-        check_moves(pos, cfg, &fen, &moves, &texts);
+        check_moves(pos, checks, cfg, &fen, &moves, &texts);
     }
 }
 
 /// The FEN the position prints parses back to the same position.
-fn check_round_trip<G: Checked>(pos: &G, cfg: &GameConfig, fen: &str) {
+fn check_round_trip<G: Game>(pos: &G, cfg: &GameConfig, fen: &str) {
     let again = match G::from_fen(fen, cfg) {
         Ok(p) => p,
         Err(e) => panic!("{} prints FEN '{fen}' but rejects it: {e}", G::VARIANT),
@@ -97,8 +97,9 @@ fn check_not_to_move_is_safe<G: Game>(pos: &G, fen: &str) {
     assert_eq!(passed.side_to_move(), pos.side_to_move().flip());
 }
 
-fn check_moves<G: Checked>(
+fn check_moves<G: Game>(
     pos: &G,
+    checks: &VariantChecks,
     cfg: &GameConfig,
     fen: &str,
     moves: &[G::Move],
@@ -176,7 +177,7 @@ fn check_moves<G: Checked>(
             back.play_null();
             assert!(!back.in_check(), "{}", what("leaves the mover in check"));
         }
-        check_position(&child, cfg, Depth::Shallow);
+        check_position(&child, checks, cfg, Depth::Shallow);
         perft2 += legal_moves(&child).len() as u64;
     }
     assert_eq!(
@@ -189,7 +190,13 @@ fn check_moves<G: Checked>(
 
 /// Plays the move texts `words` from `pos` while they parse (in `n`), checking each
 /// accepted move, the position after it, and that no unparsed text is a legal move.
-pub fn play_texts<G: Checked>(pos: &G, cfg: &GameConfig, words: &[&str], n: Notation) -> G {
+pub fn play_texts<G: Game>(
+    pos: &G,
+    checks: &VariantChecks,
+    cfg: &GameConfig,
+    words: &[&str],
+    n: Notation,
+) -> G {
     let mut pos = pos.clone();
     for word in words {
         // `#k` plays the k-th legal move (mod their number): a short way for the fuzzer
@@ -200,7 +207,7 @@ pub fn play_texts<G: Checked>(pos: &G, cfg: &GameConfig, words: &[&str], n: Nota
                 break;
             }
             pos.play(moves[k % moves.len()]);
-            check_position(&pos, cfg, Depth::Shallow);
+            check_position(&pos, checks, cfg, Depth::Shallow);
             continue;
         }
         let Some(m) = pos.parse_move(word, n) else {
@@ -230,7 +237,7 @@ pub fn play_texts<G: Checked>(pos: &G, cfg: &GameConfig, words: &[&str], n: Nota
             G::VARIANT
         );
         pos.play(m);
-        check_position(&pos, cfg, Depth::Shallow);
+        check_position(&pos, checks, cfg, Depth::Shallow);
     }
     pos
 }

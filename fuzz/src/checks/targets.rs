@@ -1,10 +1,13 @@
-//! The per-variant targets: the FEN parser (`fen::<G>`) and the move parser
-//! (`moves::<G>`). Input bytes are read as text (invalid UTF-8 replaced) or as
-//! packed moves; every accepted position goes through `position::check_position`.
+//! The per-variant targets `fen` (the FEN parser) and `moves` (the move parser): the first
+//! input byte picks the variant from the engine's registry (`Variant::ALL`, modulo its
+//! length), the rest is read as text (invalid UTF-8 replaced) or as packed moves; every
+//! accepted position goes through `position::check_position` with the variant's
+//! [`VariantChecks`].
 
 use super::position::{check_packed, check_position, play_texts, Depth};
-use super::Checked;
-use kaleido::core::Notation;
+use super::{checks_of, VariantChecks};
+use kaleido::core::{Game, Notation};
+use kaleido::variants::{GameVisitor, RegisteredGame, Variant};
 
 /// Longest input read (longer inputs are cut): keeps one run fast.
 const MAX_INPUT: usize = 4096;
@@ -13,11 +16,70 @@ fn text(data: &[u8]) -> String {
     String::from_utf8_lossy(&data[..data.len().min(MAX_INPUT)]).into_owned()
 }
 
+/// The variant the first byte of `data` picks, and the rest (`None` for no input).
+pub fn split_variant(data: &[u8]) -> Option<(Variant, &[u8])> {
+    let (&first, rest) = data.split_first()?;
+    Some((Variant::ALL[usize::from(first) % Variant::ALL.len()], rest))
+}
+
+/// The first byte that picks `variant` (its place in `Variant::ALL`): what a corpus file
+/// of that variant starts with.
+pub fn variant_byte(variant: Variant) -> u8 {
+    let place = Variant::ALL.iter().position(|&v| v == variant);
+    place
+        .and_then(|i| u8::try_from(i).ok())
+        .expect("every variant is in Variant::ALL, fewer than 256")
+}
+
+/// Which check a [`Run`] does.
+#[derive(Clone, Copy)]
+enum Kind {
+    Fen,
+    Moves,
+}
+
+/// One check on one variant's game type.
+struct Run<'a> {
+    kind: Kind,
+    data: &'a [u8],
+}
+
+impl GameVisitor for Run<'_> {
+    type Output = ();
+    fn visit<G: RegisteredGame>(self, variant: Variant) {
+        let checks = checks_of(variant);
+        match self.kind {
+            Kind::Fen => fen_of::<G>(self.data, &checks),
+            Kind::Moves => moves_of::<G>(self.data, &checks),
+        }
+    }
+}
+
+/// The `fen` target: byte 0 picks the variant, the rest is a FEN.
+pub fn fen(data: &[u8]) {
+    if let Some((variant, rest)) = split_variant(data) {
+        variant.visit(Run {
+            kind: Kind::Fen,
+            data: rest,
+        });
+    }
+}
+
+/// The `moves` target: byte 0 picks the variant, the rest is [`moves_of`]'s input.
+pub fn moves(data: &[u8]) {
+    if let Some((variant, rest)) = split_variant(data) {
+        variant.visit(Run {
+            kind: Kind::Moves,
+            data: rest,
+        });
+    }
+}
+
 /// The whole input is a FEN for every rule setting of the variant: an accepted one
 /// must satisfy every invariant, its moves and children included.
-pub fn fen<G: Checked>(data: &[u8]) {
+fn fen_of<G: Game>(data: &[u8], checks: &VariantChecks) {
     let fen = text(data);
-    for cfg in G::CONFIGS {
+    for cfg in checks.configs {
         if let Ok(pos) = G::from_fen(&fen, cfg) {
             // Nothing silently dropped: as many pieces printed as were given.
             let pieces = |t: &str| {
@@ -31,7 +93,7 @@ pub fn fen<G: Checked>(data: &[u8]) {
                 G::VARIANT,
                 pos.fen()
             );
-            check_position(&pos, cfg, Depth::Full);
+            check_position(&pos, checks, cfg, Depth::Full);
         }
     }
 }
@@ -40,12 +102,12 @@ pub fn fen<G: Checked>(data: &[u8]) {
 /// whitespace-separated move list (`#k` = the k-th legal move), played while it
 /// parses. Every 4 bytes of the rest are also tried as a packed move (a stale
 /// transposition-table move) on the start and the final position.
-pub fn moves<G: Checked>(data: &[u8]) {
+fn moves_of<G: Game>(data: &[u8], checks: &VariantChecks) {
     let Some((&head, rest)) = data.split_first() else {
         return;
     };
-    let fens = G::MOVE_FENS;
-    let cfg = &G::CONFIGS[usize::from(head >> 5) % G::CONFIGS.len()];
+    let fens = checks.move_fens;
+    let cfg = &checks.configs[usize::from(head >> 5) % checks.configs.len()];
     let notation = if head & 0x10 == 0 {
         Notation::Uci
     } else {
@@ -57,8 +119,8 @@ pub fn moves<G: Checked>(data: &[u8]) {
     };
     let line = text(rest);
     let words: Vec<&str> = line.split_whitespace().collect();
-    let end = play_texts(&start, cfg, &words, notation);
-    check_position(&end, cfg, Depth::Full);
+    let end = play_texts(&start, checks, cfg, &words, notation);
+    check_position(&end, checks, cfg, Depth::Full);
     for chunk in rest.chunks_exact(4).take(64) {
         let bits = u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
         check_packed(&start, bits);

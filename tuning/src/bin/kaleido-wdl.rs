@@ -4,6 +4,7 @@
 //! model").
 
 use clap::Parser;
+use kaleido::protocol::output::print_lines;
 use kaleido::variants::{GameVisitor, RegisteredGame, Variant};
 use kaleido_tuning::wdl::{fit, log_loss, read_lines, Bins};
 use std::io::BufReader;
@@ -53,22 +54,30 @@ fn run(opts: &Options) -> Result<(), String> {
         return Err("no positions read".into());
     }
     let (model, loss) = fit(&bins, opts.steps);
-    println!(
+    let mut out = Vec::new();
+    out.push(format!(
         "{}: {} positions ({} bad lines), log-loss {loss:.4} (results alone {:.4})",
         variant.name(),
         bins.positions,
         bins.bad_lines,
         bins.base_loss()
-    );
+    ));
     // The model the engine ships for this variant, on the same data: whether a refit is due.
     let shipped = variant.info().wdl;
-    println!("  shipped model: log-loss {:.4}", log_loss(&shipped, &bins));
+    out.push(format!(
+        "  shipped model: log-loss {:.4}",
+        log_loss(&shipped, &bins)
+    ));
     for p in [0.0, 0.5, 1.0] {
         let (a, b) = model.params(p);
         let (sa, sb) = shipped.params(p);
-        println!("  phase {p:.1}: a {a:.1} cp, b {b:.1} cp (shipped: a {sa:.1}, b {sb:.1})");
+        out.push(format!(
+            "  phase {p:.1}: a {a:.1} cp, b {b:.1} cp (shipped: a {sa:.1}, b {sb:.1})"
+        ));
     }
-    println!("  score range      n    observed W/D/L       model W/D/L       shipped W/D/L");
+    out.push(
+        "  score range      n    observed W/D/L       model W/D/L       shipped W/D/L".to_string(),
+    );
     for lo in (-500..500).step_by(100) {
         let (seen, said, n) = bins.compare(&model, lo, lo + 100);
         let (_, said_shipped, _) = bins.compare(&shipped, lo, lo + 100);
@@ -80,16 +89,22 @@ fn run(opts: &Options) -> Result<(), String> {
                 x[2] * 100.0
             )
         };
-        println!(
+        out.push(format!(
             "  {lo:5}..{:<5} {n:7}  {}  {}  {}",
             lo + 100,
             pct(seen),
             pct(said),
             pct(said_shipped)
-        );
+        ));
     }
     let c = |x: [f64; 3]| format!("[{:.1}, {:.1}, {:.1}]", x[0], x[1], x[2]);
-    println!("WdlModel {{ a: {}, b: {} }}", c(model.a), c(model.b));
+    out.push(format!(
+        "WdlModel {{ a: {}, b: {} }}",
+        c(model.a),
+        c(model.b)
+    ));
+    // A reader that closed the pipe (`kaleido-wdl ... | head`) ends the output quietly.
+    print_lines(out);
     Ok(())
 }
 

@@ -1,8 +1,0 @@
-//! libFuzzer entry for the `fen_smallalice` target; the checks are in `kaleido_fuzz::checks`.
-#![no_main]
-
-use kaleido::variants::alice::SmallAlice;
-use kaleido_fuzz::checks::*;
-use libfuzzer_sys::fuzz_target;
-
-fuzz_target!(|data: &[u8]| targets::fen::<SmallAlice>(data));

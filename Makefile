@@ -9,7 +9,7 @@ all:
 	cp target/release/kaleido $(EXE)
 
 test:
-	$(CARGO) test --release --workspace
+	$(CARGO) test --workspace
 
 clean:
 	$(CARGO) clean

@@ -80,6 +80,7 @@ pub fn search<G: Game>(
     )
 }
 
+/// The main search thread: named `search-0`, with the search's stack.
 fn main_thread() -> thread::Builder {
     thread::Builder::new()
         .name("search-0".into())

@@ -2,7 +2,7 @@
 //! 64-square arrays (board A, board B), pieces as letters, every rule checked the slow and
 //! obvious way from rules-alice.md and the decided Ms. Alice rules (protocol.md §9.2),
 //! with no code shared with the engine (no bitboards, no attack tables, its own FEN
-//! reader and writer). `tests/msalice_independent.rs` compares it with kaleido.
+//! reader and writer). `tests/games/msalice_independent.rs` compares it with kaleido.
 //!
 //! Rules: a piece moves on its own board as in chess; the destination must be empty on
 //! the other board and the piece crosses there; captures only on the own board; a king is

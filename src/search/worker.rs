@@ -301,10 +301,16 @@ impl<G: Game> Worker<'_, G> {
         self.stopped
     }
 
-    /// Counts the root node of a pass (it is never the one that stops the search).
+    /// Counts the root node of a pass (it is never the one that stops the search). It
+    /// still brings the main thread's next clock check one node nearer, so that a node limit
+    /// stops the search at the first node past it whatever the clock checks' timing: a
+    /// search under `go nodes` on one thread is the same on every run.
     #[inline]
     pub(super) fn count_root_node(&mut self) {
         self.nodes += 1;
+        if let Some(clock) = &mut self.clock {
+            clock.countdown = clock.countdown.saturating_sub(1).max(1);
+        }
     }
 
     /// Nodes this thread searched.

@@ -201,22 +201,38 @@ pub fn data_file(name: &str) -> String {
 /// after printing a visible SKIP line when python3 or python-chess (exit code 3) is missing.
 /// Fails the test when the script fails.
 pub fn run_python_script(script: &str) -> Option<String> {
+    run_python_script_with(
+        std::path::Path::new("python3"),
+        script,
+        "python-chess is not installed (pip install chess)",
+    )
+}
+
+/// Runs `tests/python/<script>` with the engine's path under the interpreter `python` and
+/// returns its output, or `None` after printing a visible SKIP line when `python` is not
+/// runnable or the script exits with code 3 (what it needs, `missing`, is not installed).
+/// Fails the test when the script fails.
+pub fn run_python_script_with(
+    python: &std::path::Path,
+    script: &str,
+    missing: &str,
+) -> Option<String> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/python")
         .join(script);
-    let out = match Command::new("python3")
+    let out = match Command::new(python)
         .arg(&path)
         .arg(env!("CARGO_BIN_EXE_kaleido"))
         .output()
     {
         Ok(o) => o,
         Err(e) => {
-            println!("SKIP: python3 not runnable ({e})");
+            println!("SKIP: {} not runnable ({e})", python.display());
             return None;
         }
     };
     if out.status.code() == Some(3) {
-        println!("SKIP: python-chess is not installed (pip install chess)");
+        println!("SKIP: {missing}");
         return None;
     }
     let stdout = String::from_utf8_lossy(&out.stdout).to_string();

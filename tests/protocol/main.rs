@@ -17,6 +17,7 @@ mod fuzz_corpus_replay;
 mod module_layout;
 mod nnue_evalfile;
 mod pgn_tool;
+mod pychess_bridge;
 mod python_chess;
 mod python_gui;
 mod robustness;

@@ -16,3 +16,4 @@ mod search_limits;
 mod search_memory;
 mod search_smp;
 mod search_toy;
+mod tt_stress;

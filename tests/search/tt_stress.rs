@@ -46,7 +46,7 @@ fn no_torn_entry_is_ever_a_hit() {
                 let mut rng = kaleido::core::rng::Rng::new(1000 + t);
                 for _ in 0..OPERATIONS {
                     let k = key(rng.next_u64());
-                    if rng.next_u64() % 2 == 0 {
+                    if rng.next_u64().is_multiple_of(2) {
                         let e = entry_for(k);
                         tt.store(k, 0, e.mv, e.score, e.eval, e.depth, e.bound);
                     } else if let Some(found) = tt.probe(k, 0) {

@@ -127,13 +127,14 @@ pub struct Filters {
 
 impl Default for Filters {
     /// What the position formats of `kaleido datagen` keep: quiet positions (not in check,
-    /// best move not tactical) after the random plies, mate scores included.
+    /// best move not tactical) after the random plies, no mate score (self-play ends a game
+    /// at its first mate score, which those formats never write).
     fn default() -> Self {
         Filters {
             skip_in_check: true,
             skip_tactical: true,
             skip_plies: 0,
-            skip_mates: false,
+            skip_mates: true,
         }
     }
 }
@@ -189,7 +190,7 @@ mod tests {
         }
         let kept = |f: Filters| plies.iter().filter(|p| f.keeps(p)).count();
         assert_eq!(kept(Filters::NONE), 5);
-        assert_eq!(kept(Filters::default()), 4); // h5f7 captures
+        assert_eq!(kept(Filters::default()), 4); // h5f7 captures (and mates)
         let mates = Filters {
             skip_mates: true,
             ..Filters::NONE

@@ -168,7 +168,7 @@ mod tests {
     fn a_game_round_trips_through_its_record() {
         let cfg = GameConfig::default();
         let start = Chess::startpos(&cfg);
-        let mut pos = start.clone();
+        let mut pos = start;
         let mut played = Vec::new();
         // Scholar's mate: the last move mates, the one before it has a mate score.
         for (i, uci) in ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"]

@@ -8,13 +8,13 @@
 //! a panic.
 
 use kaleido::core::score::is_mate_score;
-use kaleido::core::{Game, MoveList, Side};
+use kaleido::core::{MoveList, Side};
 use kaleido::datagen::format::parse_line;
 use kaleido::datagen::games::{self, fnv1a32, GameRecord};
 use kaleido::datagen::replay::{replay, Filters, ReplayedPly};
 use kaleido::variants::{GameVisitor, RegisteredGame, Variant};
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn temp(name: &str) -> PathBuf {
@@ -30,7 +30,7 @@ fn kaleido(args: &[&str]) -> Output {
 }
 
 /// `kaleido datagen` of `variant` in `format` into a fresh file; its bytes.
-fn datagen(variant: &str, format: &str, path: &PathBuf) -> Vec<u8> {
+fn datagen(variant: &str, format: &str, path: &Path) -> Vec<u8> {
     let _ = std::fs::remove_file(path);
     let out = kaleido(&[
         "datagen",
@@ -61,7 +61,7 @@ fn datagen(variant: &str, format: &str, path: &PathBuf) -> Vec<u8> {
 
 const NODES: &str = "300";
 
-fn rescore(input: &PathBuf, out: &PathBuf, nodes: &str, threads: &str) -> Output {
+fn rescore(input: &Path, out: &Path, nodes: &str, threads: &str) -> Output {
     kaleido(&[
         "rescore",
         "--in",

@@ -1,5 +1,5 @@
 //! The `kaleido` binary: command-line parsing only. Without a subcommand it speaks
-//! the protocol on stdin/stdout; `perft`, `bench`, `match`, `notation`, `datagen`, `spsa`,
+//! the protocol on stdin/stdout; `perft`, `bench`, `match`, `notation`, `datagen`, `rescore`, `spsa`,
 //! `pgn` and `render` run once and exit.
 
 use clap::{Parser, Subcommand};
@@ -59,6 +59,9 @@ enum Command {
     Notation(kaleido::notation::NotationArgs),
     /// Self-play at fixed nodes writing labelled quiet positions for the Texel tuner.
     Datagen(kaleido::datagen::DatagenArgs),
+    /// Relabel a games file (`datagen --format games`) with the embedded network: every
+    /// scored position searched again at `--nodes`.
+    Rescore(kaleido::datagen::rescore::RescoreArgs),
     /// Reports over PGN files written by `kaleido match`: `score --engine NAME FILE...`
     /// (W-L-D and Elo pooled, per game and per opening pair), `clock FILE...` (the move
     /// times replayed against the clock).
@@ -117,6 +120,7 @@ fn main() {
         Some(Command::Match(args)) => std::process::exit(kaleido::matchrun::run(*args)),
         Some(Command::Notation(args)) => std::process::exit(kaleido::notation::run(&args)),
         Some(Command::Datagen(args)) => std::process::exit(kaleido::datagen::run(args)),
+        Some(Command::Rescore(args)) => std::process::exit(kaleido::datagen::rescore::run(&args)),
         Some(Command::Pgn(args)) => std::process::exit(kaleido::pgntool::run(&args)),
         Some(Command::Render(args)) => {
             std::process::exit(kaleido::render::run(&args, |svg| print_lines(svg.lines())))

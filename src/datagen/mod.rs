@@ -1,17 +1,23 @@
 //! `kaleido datagen`: self-play games at low fixed nodes, many at once (a rayon pool, each
 //! thread with its own small transposition table), writing the quiet positions with their
 //! search scores and the game results for the Texel tuner and the network trainer (text:
-//! [`format`]; binary: [`binary`]). `--shard i/n` splits one seed's games between
-//! machines.
+//! [`format`]; binary: [`binary`]), or whole games, every move and score ([`games`]).
+//! `--shard i/n` splits one seed's games between machines.
 //!
 //! Files: `format` (the line format, shared with the tuner), `binary` (the fixed-size
-//! record format, shared with the network trainer), `selfplay` (one game, generic over
-//! `Game`), this file (command line, variant choice, workers, duplicate removal, output
-//! and progress). Duplicates are removed by Zobrist key across all workers.
+//! record format, shared with the network trainer), `games` (the games format's bytes),
+//! `replay` (games through the rules, and the load-time filters), `rescore` (`kaleido
+//! rescore`), `selfplay` (one game, generic over `Game`), this file (command line,
+//! variant choice, workers, duplicate removal, output, the manifest line and progress).
+//! Duplicates are removed by Zobrist key across all workers (not in the games format,
+//! which keeps whole games).
 
 pub mod binary;
 pub mod format;
+pub mod games;
 pub mod genfens;
+pub mod replay;
+pub mod rescore;
 pub mod selfplay;
 
 use crate::core::rng::Rng;
@@ -47,8 +53,9 @@ pub struct DatagenArgs {
     /// Output file (appended to); the formats are described in tuning/README.md.
     #[arg(long)]
     pub out: String,
-    /// `text` (a FEN line per position) or `binary` (fixed-size records for the network
-    /// trainer); default: `binary` when `--out` ends in `.bin`, else `text`.
+    /// `text` (a FEN line per position), `binary` (fixed-size records for the network
+    /// trainer) or `games` (whole games: every move and score); default: `binary` when
+    /// `--out` ends in `.bin`, `games` when it ends in `.games`, else `text`.
     #[arg(long)]
     pub format: Option<String>,
     /// Play shard `i` of `n` (`i/n`, 1-based): shards of one seed play disjoint games, so
@@ -71,7 +78,7 @@ pub struct DatagenArgs {
 pub struct Totals {
     /// Games finished and written (at most `--games`).
     pub games: u64,
-    /// Positions written, each key once.
+    /// Positions written, each key once (games format: the scored plies, repeats kept).
     pub positions: u64,
     /// Positions skipped because some game of this run (any worker) already wrote their
     /// Zobrist key.
@@ -81,6 +88,8 @@ pub struct Totals {
     pub dropped_openings: u64,
     /// Wins, draws, losses of the first side.
     pub wdl: [u64; 3],
+    /// Games format: the manifest line of the bytes this run wrote.
+    pub manifest: Option<String>,
 }
 
 /// Runs `kaleido datagen`; returns the process exit code.
@@ -91,6 +100,9 @@ pub fn run(args: DatagenArgs) -> i32 {
                 "datagen: {} games (+{} / ={} / -{}), {} positions written, {} duplicates skipped, {} openings dropped",
                 t.games, t.wdl[0], t.wdl[1], t.wdl[2], t.positions, t.duplicates, t.dropped_openings
             );
+            if let Some(line) = t.manifest {
+                println!("{line}");
+            }
             0
         }
         Err(e) => {
@@ -105,14 +117,19 @@ pub fn run(args: DatagenArgs) -> i32 {
 enum Format {
     Text,
     Binary,
+    Games,
 }
 
 fn output_format(args: &DatagenArgs) -> Result<Format, String> {
     match args.format.as_deref() {
         None if args.out.ends_with(".bin") => Ok(Format::Binary),
+        None if args.out.ends_with(".games") => Ok(Format::Games),
         None | Some("text") => Ok(Format::Text),
         Some("binary") => Ok(Format::Binary),
-        Some(other) => Err(format!("unknown --format '{other}' (text or binary)")),
+        Some("games") => Ok(Format::Games),
+        Some(other) => Err(format!(
+            "unknown --format '{other}' (text, binary or games)"
+        )),
     }
 }
 
@@ -142,9 +159,9 @@ pub fn generate(args: &DatagenArgs) -> Result<Totals, String> {
             let plies = self.0.random_plies.unwrap_or(info.datagen_plies);
             match info.openings {
                 Openings::StartPosition => {
-                    run_games::<G>(self.0, plies, &|_| Ok(G::startpos(&cfg)))
+                    run_games::<G>(self.0, v, plies, &|_| Ok(G::startpos(&cfg)))
                 }
-                Openings::Numbered { count, fen } => run_games::<G>(self.0, plies, &|rng| {
+                Openings::Numbered { count, fen } => run_games::<G>(self.0, v, plies, &|rng| {
                     let text = fen(rng.below(count as usize) as u32).unwrap_or_default();
                     G::from_fen(&text, &cfg)
                 }),
@@ -182,6 +199,8 @@ impl SeenKeys {
 /// What the workers share.
 struct Run<'a> {
     args: &'a DatagenArgs,
+    /// The registry name (games format).
+    variant: &'static str,
     format: Format,
     shard: (u64, u64),
     settings: PlaySettings,
@@ -202,6 +221,7 @@ struct Run<'a> {
 
 fn run_games<G: Game>(
     args: &DatagenArgs,
+    variant: Variant,
     random_plies: u32,
     start: &(dyn Fn(&mut Rng) -> Result<G, String> + Sync),
 ) -> Result<Totals, String> {
@@ -216,6 +236,10 @@ fn run_games<G: Game>(
         random_plies,
         ..PlaySettings::default()
     };
+    let offset = file
+        .metadata()
+        .map_err(|e| format!("cannot read '{}': {e}", args.out))?
+        .len();
     let mut out = BufWriter::new(file);
     let format = output_format(args)?;
     let shard = parse_shard(args.shard.as_deref())?;
@@ -233,6 +257,7 @@ fn run_games<G: Game>(
     }
     let run = Run {
         args,
+        variant: variant.name(),
         format,
         shard,
         settings,
@@ -261,7 +286,13 @@ fn run_games<G: Game>(
         .map_err(|_| "output lock poisoned".to_string())?
         .flush()
         .map_err(|e| format!("writing '{}': {e}", args.out))?;
+    let manifest = if format == Format::Games {
+        Some(manifest_line(&run, random_plies, offset)?)
+    } else {
+        None
+    };
     Ok(Totals {
+        manifest,
         games: run.finished.load(Ordering::Relaxed).min(args.games),
         positions: run.positions.load(Ordering::Relaxed),
         duplicates: run.duplicates.load(Ordering::Relaxed),
@@ -297,8 +328,37 @@ fn worker<G: Game>(
     Ok(())
 }
 
+/// The manifest line of this run's bytes of the output (from `offset`, where the file
+/// ended before the run): everything that regenerates them (tuning/README.md).
+fn manifest_line(run: &Run<'_>, random_plies: u32, offset: u64) -> Result<String, String> {
+    let a = run.args;
+    let bytes = std::fs::read(&a.out).map_err(|e| format!("cannot read '{}': {e}", a.out))?;
+    let mine = bytes.get(offset as usize..).unwrap_or_default();
+    let net = run.network.as_ref().map_or("none".to_string(), |n| {
+        format!("{:016x}", crate::nnue::file::content_hash(n))
+    });
+    let name = std::path::Path::new(&a.out)
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    Ok(format!(
+        "{} variant={} net={net} nodes={} random_plies={random_plies} hash={} threads={} seed={} shard={}/{} games={} positions={} offset={offset} bytes={} fnv64={:016x} file={name}",
+        env!("CARGO_PKG_VERSION"),
+        run.variant,
+        a.nodes,
+        a.hash.max(1),
+        a.threads.max(1),
+        run.seed,
+        run.shard.0 + 1,
+        run.shard.1,
+        run.finished.load(Ordering::Relaxed).min(a.games),
+        run.positions.load(Ordering::Relaxed),
+        mine.len(),
+        games::fnv1a64(mine),
+    ))
+}
+
 /// Writes a finished game's new positions (unless enough games are already in).
-fn record(run: &Run<'_>, game: PlayedGame) -> Result<(), String> {
+fn record<G: Game>(run: &Run<'_>, game: PlayedGame<G>) -> Result<(), String> {
     if run.finished.fetch_add(1, Ordering::Relaxed) >= run.args.games {
         return Ok(());
     }
@@ -312,7 +372,23 @@ fn record(run: &Run<'_>, game: PlayedGame) -> Result<(), String> {
     run.wdl[outcome].fetch_add(1, Ordering::Relaxed);
     let mut text = Vec::new();
     let mut fresh = 0;
-    for seen in game.positions {
+    if run.format == Format::Games {
+        let rec = replay::record_of(
+            run.variant,
+            &game.start,
+            &game.opening,
+            &game.scored,
+            game.result,
+        )?;
+        games::encode(&rec, &mut text)?;
+        fresh = game.scored.len() as u64;
+    }
+    let positions = if run.format == Format::Games {
+        Vec::new()
+    } else {
+        game.positions
+    };
+    for seen in positions {
         if run.seen.insert(seen.key) {
             fresh += 1;
             match run.format {
@@ -327,6 +403,7 @@ fn record(run: &Run<'_>, game: PlayedGame) -> Result<(), String> {
                     );
                     text.push(b'\n');
                 }
+                Format::Games => {}
                 Format::Binary => {
                     let rec = binary::Record {
                         side_to_move: seen.side,

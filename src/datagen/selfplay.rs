@@ -2,8 +2,9 @@
 //! engine's own search for both sides on one thread, ended by the rules (`core::ending`:
 //! the variant's no-move and repetition verdicts, `DRAW_PLIES`, dead material) or by
 //! adjudication (a proven mate, a lasting decisive score, a long level stretch, a ply cap).
-//! Returns the quiet positions seen with their search scores and the result. Knows no
-//! particular game, no threads and no file format.
+//! Returns the quiet positions seen with their search scores, every move played (with its
+//! score after the random plies) and the result. Knows no particular game, no threads and
+//! no file format.
 
 use crate::core::ending::rules_end;
 use crate::core::rng::Rng;
@@ -73,7 +74,15 @@ pub struct Seen {
 
 /// A finished game.
 #[derive(Clone, Debug)]
-pub struct PlayedGame {
+pub struct PlayedGame<G: Game> {
+    /// The position the game started from, before the random plies.
+    pub start: G,
+    /// The random plies.
+    pub opening: Vec<G::Move>,
+    /// The searched plies: the search's best move, played, and its score, side to move's
+    /// view. An adjudicated game ends with the searched ply that decided it (its move is
+    /// the search's choice; the game was not continued).
+    pub scored: Vec<(G::Move, Score)>,
     /// The quiet positions (side to move not in check, best move not tactical), in game order.
     pub positions: Vec<Seen>,
     /// 1.0 / 0.5 / 0.0 for the first side (White, Red).
@@ -114,6 +123,7 @@ fn random_opening<G: Game>(
     plies: u32,
     rng: &mut Rng,
     line: &mut Vec<HistoryEntry>,
+    played: &mut Vec<G::Move>,
 ) -> Option<G> {
     let mut pos = start;
     line.push(pos.history_entry());
@@ -124,10 +134,40 @@ fn random_opening<G: Game>(
             return None;
         }
         let m = moves[rng.below(moves.len())];
+        played.push(m);
         pos.play(m);
         line.push(pos.history_entry());
     }
     rules_verdict(&pos, line).is_none().then_some(pos)
+}
+
+/// One search of `pos` (the last entry of `line`, which holds every position of the game)
+/// within `limits` on one thread: the best move (`None`: no legal move) and the score of
+/// the last iteration, side to move's view. The game's `memory` and `tt` are shared
+/// between its searches.
+pub fn search_once<G: Game>(
+    pos: &G,
+    line: &[HistoryEntry],
+    memory: &Arc<SearchMemory>,
+    network: Option<&Arc<Network>>,
+    limits: &Limits,
+    tt: &Arc<TranspositionTable>,
+) -> (Option<G::Move>, Score) {
+    let req = SearchRequest {
+        history: line[..line.len().saturating_sub(1)].to_vec(),
+        memory: Some(memory.clone()),
+        network: network.cloned(),
+        ..SearchRequest::new(pos.clone(), limits.clone(), tt.clone())
+    };
+    let mut score = 0;
+    let outcome = search(&req, &mut |r| {
+        if let Report::Iteration(it) = r {
+            if it.multipv == 1 {
+                score = it.score;
+            }
+        }
+    });
+    (outcome.best, score)
 }
 
 /// Plays one game from `start`, evaluating with `network` (`None`: the variant's own
@@ -139,9 +179,11 @@ pub fn play_game<G: Game>(
     tt: &Arc<TranspositionTable>,
     network: Option<&Arc<Network>>,
     rng: &mut Rng,
-) -> Option<PlayedGame> {
+) -> Option<PlayedGame<G>> {
     let mut line = Vec::new();
-    let mut pos = random_opening(start, settings.random_plies, rng, &mut line)?;
+    let mut opening = Vec::new();
+    let first = start.clone();
+    let mut pos = random_opening(start, settings.random_plies, rng, &mut line, &mut opening)?;
     tt.clear();
     // Like the table, the histories are the game's: both sides share them, as they do
     // the table.
@@ -152,6 +194,7 @@ pub fn play_game<G: Game>(
         ..Limits::default()
     };
     let mut positions = Vec::new();
+    let mut scored = Vec::new();
     let (mut decisive_run, mut level_run, mut last_sign) = (0u32, 0u32, 0i32);
     let mut plies = 0u32;
     let result = loop {
@@ -162,24 +205,12 @@ pub fn play_game<G: Game>(
         if plies >= settings.max_plies {
             break 0.5;
         }
-        let req = SearchRequest {
-            history: line[..line.len() - 1].to_vec(),
-            memory: Some(memory.clone()),
-            network: network.cloned(),
-            ..SearchRequest::new(pos.clone(), limits.clone(), tt.clone())
-        };
-        let mut score = 0;
-        let outcome = search(&req, &mut |r| {
-            if let Report::Iteration(it) = r {
-                if it.multipv == 1 {
-                    score = it.score;
-                }
-            }
-        });
-        let best = outcome.best?;
+        let (best, score) = search_once(&pos, &line, &memory, network, &limits, tt);
+        let best = best?;
         if plies == 0 && score.abs() > settings.max_opening_score {
             return None;
         }
+        scored.push((best, score));
         if is_mate_score(score) {
             break result_of(
                 stm,
@@ -232,6 +263,9 @@ pub fn play_game<G: Game>(
         plies += 1;
     };
     Some(PlayedGame {
+        start: first,
+        opening,
+        scored,
         positions,
         result,
         plies,

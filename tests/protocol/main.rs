@@ -14,6 +14,7 @@ mod common;
 mod cli_closed_pipe;
 mod datagen;
 mod fuzz_corpus_replay;
+mod games_file;
 mod module_layout;
 mod nnue_evalfile;
 mod pgn_tool;

@@ -198,7 +198,8 @@ impl GameVisitor for Compare<'_> {
             validate_every: 20,
             validation_data: vec![],
             mirror: false,
-            keep_duplicates: true, // as the load above
+            keep_duplicates: true,
+            filters: Default::default(), // as the load above
             limit: args.limit,
             seed: args.seed,
             save_every: 0,

@@ -1,5 +1,6 @@
 //! Training positions for the network trainer: datagen files (the text format of
-//! `kaleido::datagen::format`; the binary format of `kaleido::datagen::binary`) read into
+//! `kaleido::datagen::format`; the binary format of `kaleido::datagen::binary`; whole
+//! games, `kaleido::datagen::games`, replayed through the rules and filtered) read into
 //! flat arrays of input indices, both perspectives, labels from the side to move's point
 //! of view. Positions met again (in any file: shards and seeds overlap in their openings)
 //! are read once, unless asked otherwise. Generic over any `Game` with network cells; it
@@ -8,7 +9,11 @@
 use kaleido::core::{Game, GameConfig, Side};
 use kaleido::datagen::binary;
 use kaleido::datagen::format::parse_line;
+use kaleido::datagen::games;
+use kaleido::datagen::replay::{replay, Filters};
+use kaleido::datagen::rescore::variant_of;
 use kaleido::nnue::feature_index;
+use kaleido::variants::{GameVisitor, RegisteredGame, Variant};
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
@@ -142,14 +147,28 @@ fn parse_text<G: Game>(line: &str, cfg: &GameConfig) -> Result<Parsed, String> {
     Ok(Some((own, other, score, result, pos.evaluate() as f32)))
 }
 
-/// Reads the files in `paths` (binary when the name ends in `.bin`, else text), at most
-/// `limit` positions in all; a position whose inputs (both perspectives) equal an earlier
-/// one's is skipped unless `keep_duplicates` (the first one's labels are kept).
+/// [`load_filtered`] with the default filters (the positions datagen's own position
+/// formats keep).
 pub fn load<G: Game>(
     paths: &[String],
     cfg: &GameConfig,
     limit: usize,
     keep_duplicates: bool,
+) -> Result<Samples, String> {
+    load_filtered::<G>(paths, cfg, limit, keep_duplicates, &Filters::default())
+}
+
+/// Reads the files in `paths` (binary when the name ends in `.bin`, games when it ends in
+/// `.games`, read through `filters`; else text), at most `limit` positions in all; a
+/// position whose inputs (both perspectives) equal an earlier one's is skipped unless
+/// `keep_duplicates` (the first one's labels are kept). A games file that is corrupt, or
+/// holds another game's records, is an error.
+pub fn load_filtered<G: Game>(
+    paths: &[String],
+    cfg: &GameConfig,
+    limit: usize,
+    keep_duplicates: bool,
+    filters: &Filters,
 ) -> Result<Samples, String> {
     let mut out = Unique {
         samples: Samples::default(),
@@ -159,6 +178,8 @@ pub fn load<G: Game>(
         let file = std::fs::File::open(path).map_err(|e| format!("cannot open '{path}': {e}"))?;
         if path.ends_with(".bin") {
             load_binary::<G>(file, path, limit, &mut out)?;
+        } else if path.ends_with(".games") {
+            load_games::<G>(file, path, limit, filters, &mut out)?;
         } else {
             load_text::<G>(file, path, cfg, limit, &mut out)?;
         }
@@ -244,6 +265,82 @@ fn load_binary<G: Game>(
                 out.push(&own, &other, s, res, f32::NAN);
             }
             Err(_) => out.samples.bad_lines += 1,
+        }
+    }
+    Ok(())
+}
+
+/// One kept position of a game: inputs and labels, side to move's view.
+type Kept = (Vec<u16>, Vec<u16>, f32, f32, f32);
+
+/// The name of a variant's game type (`chess` for `fischerandom`).
+fn game_name(v: Variant) -> &'static str {
+    struct Name;
+    impl GameVisitor for Name {
+        type Output = &'static str;
+        fn visit<G: RegisteredGame>(self, _: Variant) -> &'static str {
+            G::VARIANT
+        }
+    }
+    v.visit(Name)
+}
+
+/// The positions of one game record that pass `filters`.
+fn game_positions<G: Game>(
+    rec: &games::GameRecord,
+    filters: &Filters,
+) -> Result<Vec<Kept>, String> {
+    let v = variant_of(rec)?;
+    if game_name(v) != G::VARIANT {
+        return Err(format!("a {} game in {} data", rec.variant, G::VARIANT));
+    }
+    let mut cells = vec![0u8; G::NNUE_CELLS];
+    let mut kept = Vec::new();
+    for p in replay::<G>(rec, &v.config(false))? {
+        let Some(score) = p.score.filter(|_| filters.keeps(&p)) else {
+            continue;
+        };
+        p.pos.nnue_cells(&mut cells);
+        let stm = p.side();
+        let (own, other) = inputs_of::<G>(&cells, stm);
+        let result = match stm {
+            Side::White => rec.result_value(),
+            Side::Black => 1.0 - rec.result_value(),
+        };
+        let classical = p.pos.evaluate() as f32;
+        kept.push((own, other, score as f32, result as f32, classical));
+    }
+    Ok(kept)
+}
+
+fn load_games<G: Game>(
+    mut file: std::fs::File,
+    path: &str,
+    limit: usize,
+    filters: &Filters,
+    out: &mut Unique,
+) -> Result<(), String> {
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes)
+        .map_err(|e| format!("reading '{path}': {e}"))?;
+    let records: Vec<(usize, games::GameRecord)> = games::records(&bytes)
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("'{path}': {e}"))?;
+    for batch in records.chunks(1024) {
+        let kept: Vec<Result<Vec<Kept>, String>> = batch
+            .par_iter()
+            .map(|(offset, rec)| {
+                game_positions::<G>(rec, filters)
+                    .map_err(|e| format!("'{path}' offset {offset}: {e}"))
+            })
+            .collect();
+        for game in kept {
+            for (own, other, s, r, c) in game? {
+                if out.samples.len() >= limit {
+                    return Ok(());
+                }
+                out.push(&own, &other, s, r, c);
+            }
         }
     }
     Ok(())

@@ -11,6 +11,7 @@ pub mod train;
 
 use data::Samples;
 use kaleido::core::rng::Rng;
+use kaleido::datagen::replay::Filters;
 use kaleido::nnue::store::{check_shape, describe_net};
 use kaleido::nnue::{file, MAX_OUTPUT_BUCKETS};
 use kaleido::variants::{GameVisitor, RegisteredGame, Variant};
@@ -77,6 +78,9 @@ pub struct NnueOptions {
     /// different seeds share opening positions). The recipes before 2026-12-05 kept them.
     #[arg(long)]
     pub keep_duplicates: bool,
+    /// Which positions of `.games` files are read (other formats hold only quiet ones).
+    #[command(flatten)]
+    pub filters: GameFilters,
     /// Use at most this many positions.
     #[arg(long)]
     pub limit: Option<usize>,
@@ -102,6 +106,38 @@ pub struct NnueOptions {
     /// The network file to write.
     #[arg(long)]
     pub out: String,
+}
+
+/// The load-time filters of `.games` data (`kaleido::datagen::replay::Filters`); the
+/// defaults keep what datagen's position formats keep: the scored positions not in check
+/// whose move played is not a capture or promotion, without mate scores.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct GameFilters {
+    /// Also read positions whose side to move is in check.
+    #[arg(long)]
+    pub keep_in_check: bool,
+    /// Also read positions whose move played (the search's best) is a capture or promotion.
+    #[arg(long)]
+    pub keep_tactical: bool,
+    /// Skip the positions before this ply of their game (random opening plies counted;
+    /// those are never read).
+    #[arg(long, default_value_t = 0)]
+    pub skip_plies: u32,
+    /// Also read positions with a mate score.
+    #[arg(long)]
+    pub keep_mates: bool,
+}
+
+impl GameFilters {
+    /// The filters of the replay.
+    pub fn filters(&self) -> Filters {
+        Filters {
+            skip_in_check: !self.keep_in_check,
+            skip_tactical: !self.keep_tactical,
+            skip_plies: self.skip_plies,
+            skip_mates: !self.keep_mates,
+        }
+    }
 }
 
 /// What a run did.
@@ -130,11 +166,13 @@ pub fn run(opts: &NnueOptions) -> Result<NnueSummary, String> {
             let config = v.config(false);
             let keep = self.0.keep_duplicates;
             let limit = self.0.limit.unwrap_or(usize::MAX);
-            let mut train = data::load::<G>(&self.0.data, &config, limit, keep)?;
+            let filters = self.0.filters.filters();
+            let mut train = data::load_filtered::<G>(&self.0.data, &config, limit, keep, &filters)?;
             let valid = if self.0.validation_data.is_empty() {
                 train.split_off_every(self.0.validate_every.max(2))
             } else {
-                data::load::<G>(&self.0.validation_data, &config, usize::MAX, keep)?
+                let all = usize::MAX;
+                data::load_filtered::<G>(&self.0.validation_data, &config, all, keep, &filters)?
             };
             if self.0.mirror {
                 // Reflected after the split: a held-back position's twin stays out of training.

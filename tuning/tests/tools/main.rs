@@ -7,6 +7,7 @@
 mod closed_pipe;
 
 mod closed_pipe_binaries;
+mod games_data;
 mod nnue_scale;
 mod nnue_trainer;
 mod recover_weights;

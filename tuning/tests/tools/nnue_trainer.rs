@@ -97,6 +97,7 @@ fn the_trainer_learns_material_values() {
             validation_data: vec![],
             mirror: false,
             keep_duplicates: false,
+            filters: Default::default(),
             limit: None,
             seed: 3,
             save_every: 0,
@@ -259,6 +260,7 @@ fn validation_files_replace_the_held_back_share() {
         validation_data: vec![path(&valid)],
         mirror: false,
         keep_duplicates: true,
+        filters: Default::default(),
         limit: None,
         seed: 1,
         save_every: 0,
@@ -278,6 +280,7 @@ fn validation_files_replace_the_held_back_share() {
     // The default: start and e4 are read once, the repeats skipped.
     let unique = NnueOptions {
         keep_duplicates: false,
+        filters: Default::default(),
         ..opts
     };
     let summary = kaleido_tuning::nnue::run(&unique).expect("training runs");

@@ -89,7 +89,8 @@ impl Scene<'_> {
             o,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
              viewBox=\"0 0 {width} {height}\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n\
-             <title>{}</title>\n<rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>\n",
+             <title>{}</title>\n<rect class=\"background\" width=\"{width}\" height=\"{height}\" \
+             fill=\"#ffffff\"/>\n",
             escape(self.title)
         );
         for (b, title) in g.boards.iter().enumerate() {
@@ -99,7 +100,7 @@ impl Scene<'_> {
         let check = if self.in_check { ", in check" } else { "" };
         let _ = writeln!(
             o,
-            "<text x=\"{MARGIN}\" y=\"{}\" font-size=\"15\">{} to move{check}</text>",
+            "<text class=\"caption\" x=\"{MARGIN}\" y=\"{}\" font-size=\"15\">{} to move{check}</text>",
             height - 10,
             escape(name)
         );

@@ -222,7 +222,11 @@ fn every_cell_carries_the_name_the_moves_use() {
     for (variant, cells, named) in [
         ("chess", 64, vec!["e4", "a1", "h8"]),
         ("xiangqi", 90, vec!["b3", "b10", "e1"]),
-        ("alice", 128, vec!["e4\" data-board=\"A", "e4\" data-board=\"B"]),
+        (
+            "alice",
+            128,
+            vec!["e4\" data-board=\"A", "e4\" data-board=\"B"],
+        ),
         ("smallalice", 64, vec!["d8\" data-board=\"B"]),
         ("raumschach", 125, vec!["Cc3", "Aa1", "Ee5"]),
         ("raumschach4", 64, vec!["Dd4", "Aa1"]),
@@ -231,7 +235,10 @@ fn every_cell_carries_the_name_the_moves_use() {
         assert!(ok, "{variant}: {err}");
         assert_eq!(count(&svg, "cell"), cells, "{variant}");
         for name in named {
-            assert!(svg.contains(&format!("data-cell=\"{name}\"")), "{variant}: {name}");
+            assert!(
+                svg.contains(&format!("data-cell=\"{name}\"")),
+                "{variant}: {name}"
+            );
         }
         let mut e = EngineProc::start();
         e.send(&format!("setoption name UCI_Variant value {variant}"));
@@ -249,7 +256,10 @@ fn every_cell_carries_the_name_the_moves_use() {
         assert!(e.quit().success());
         for line in svg.lines() {
             if line.contains("class=\"piece\"") || line.contains("class=\"lastmove\"") {
-                assert!(line.contains("pointer-events=\"none\""), "{variant}: {line}");
+                assert!(
+                    line.contains("pointer-events=\"none\""),
+                    "{variant}: {line}"
+                );
             }
         }
     }

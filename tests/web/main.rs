@@ -3,6 +3,7 @@
 //! every variant, and a real browser playing them by clicks. One test program of modules
 //! (one per topic), like the others; `server` holds the shared helpers.
 
+mod browser;
 mod serve_games;
 mod serve_security;
 mod server;

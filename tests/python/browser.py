@@ -125,10 +125,14 @@ def play_plies(driver, variant, rng):
         cells = driver.find_elements(By.CSS_SELECTOR, "#board [data-cell]")
         names = {c.get_attribute("data-cell") for c in cells}
         src, dst, promotion = split_move(mv, names)
-        first = driver.find_element(By.CSS_SELECTOR, f'#board [data-cell="{src}"]')
-        first.click()
+        driver.find_element(By.CSS_SELECTOR, f'#board [data-cell="{src}"]').click()
+        # The page selects the cell the piece stands on (Alice's boards share names).
+        chosen = driver.find_element(By.CSS_SELECTOR, "#board [data-selected]")
+        if chosen.get_attribute("data-cell") != src:
+            raise SystemExit(f"{variant}: clicked {src}, the page selected "
+                             f"{chosen.get_attribute('data-cell')}")
         targets = [c for c in driver.find_elements(By.CSS_SELECTOR, f'#board [data-cell="{dst}"]')
-                   if c != first]
+                   if c != chosen]
         if not targets:
             raise SystemExit(f"{variant}: no cell {dst} to click for {mv}")
         targets[0].click()

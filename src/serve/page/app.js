@@ -261,7 +261,29 @@ function box(element) {
   return { x: n('x'), y: n('y'), w: n('width'), h: n('height') };
 }
 
+/** The centres of the cells the picture draws a piece on, as `x,y`. */
+function occupiedCentres() {
+  return new Set([...$('board').querySelectorAll('.piece circle')]
+    .map((c) => `${c.getAttribute('cx')},${c.getAttribute('cy')}`));
+}
+
+function centre(element) {
+  const b = box(element);
+  return `${b.x + b.w / 2},${b.y + b.h / 2}`;
+}
+
+/**
+ * The cell named `name` that holds a piece, else `fallback`: Alice's boards share names,
+ * and a piece stands on one of them.
+ */
+function pieceCell(name, fallback) {
+  const occupied = occupiedCentres();
+  const cells = [...$('board').querySelectorAll(`[data-cell="${CSS.escape(name)}"]`)];
+  return cells.find((c) => occupied.has(centre(c))) ?? fallback;
+}
+
 function deselect() {
+  state.selected?.element.removeAttribute('data-selected');
   state.selected = null;
   marks()?.replaceChildren();
 }
@@ -269,7 +291,9 @@ function deselect() {
 function select(element, from) {
   const group = marks();
   if (!group) return;
+  state.selected?.element.removeAttribute('data-selected');
   state.selected = { element, from };
+  element.setAttribute('data-selected', '1');
   const b = box(element);
   const shade = document.createElementNS(SVG_NS, 'rect');
   shade.setAttribute('class', 'mark-selected');
@@ -278,11 +302,11 @@ function select(element, from) {
   }
   const dots = [shade];
   // Where the picture draws a piece (a cell's centre): a target there is ringed, not dotted.
-  const occupied = new Set([...$('board').querySelectorAll('.piece circle')]
-    .map((c) => `${c.getAttribute('cx')},${c.getAttribute('cy')}`));
+  const occupied = occupiedCentres();
   const targets = new Set(state.position.legal.filter((m) => m.from === from).map((m) => m.to));
   for (const to of targets) {
     for (const cell of $('board').querySelectorAll(`[data-cell="${CSS.escape(to)}"]`)) {
+      if (cell === element) continue;
       const t = box(cell);
       const [cx, cy] = [t.x + t.w / 2, t.y + t.h / 2];
       const taken = occupied.has(`${cx},${cy}`);
@@ -350,7 +374,7 @@ $('board').addEventListener('click', (event) => {
       return;
     }
   }
-  if (state.position.legal.some((m) => m.from === name)) select(element, name);
+  if (state.position.legal.some((m) => m.from === name)) select(pieceCell(name, element), name);
   else deselect();
 });
 

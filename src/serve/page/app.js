@@ -185,14 +185,16 @@ function showPosition(p) {
   showMoves(p);
   const names = v ? v.sides : ['White', 'Black'];
   const sideName = (s) => (s === 'white' ? names[0] : names[1]);
+  // The picture rings a royal piece in check.
+  const check = board.querySelector('.check') ? ', in check' : '';
   if (p.result) {
     setStatus(`Game over, ${p.result.score}: ${p.result.reason}.`, 'over');
   } else if (p.thinking) {
-    setStatus(`kaleido (${sideName(p.turn)}) is thinking…`);
+    setStatus(`kaleido (${sideName(p.turn)}${check}) is thinking…`);
   } else if (p.turn === p.visitor) {
-    setStatus(`Your move (${sideName(p.turn)}).`);
+    setStatus(`Your move (${sideName(p.turn)}${check}).`);
   } else {
-    setStatus(`${sideName(p.turn)} to move.`);
+    setStatus(`${sideName(p.turn)} to move${check}.`);
   }
 }
 

@@ -94,6 +94,12 @@ def wait_for(driver, what, predicate):
                          f"board {board_state(driver)}") from e
 
 
+def cell_names(driver):
+    """The names of the picture's cells, in one round trip."""
+    return set(driver.execute_script(
+        "return [...document.querySelectorAll('#board [data-cell]')].map(e => e.dataset.cell);"))
+
+
 def idle(state):
     """The page shows a position where the visitor may move, or the end of the game."""
     return state and state["thinking"] == "0" and (
@@ -122,9 +128,7 @@ def play_plies(driver, variant, rng):
         legal = state["legal"].split()
         plies = int(state["plies"])
         mv = rng.choice(legal)
-        cells = driver.find_elements(By.CSS_SELECTOR, "#board [data-cell]")
-        names = {c.get_attribute("data-cell") for c in cells}
-        src, dst, promotion = split_move(mv, names)
+        src, dst, promotion = split_move(mv, cell_names(driver))
         driver.find_element(By.CSS_SELECTOR, f'#board [data-cell="{src}"]').click()
         # The page selects the cell the piece stands on (Alice's boards share names).
         chosen = driver.find_element(By.CSS_SELECTOR, "#board [data-selected]")
@@ -143,8 +147,8 @@ def play_plies(driver, variant, rng):
         state = wait_for(driver, f"{mv} to be played",
                          lambda s: s and int(s["plies"]) > plies)
         state = wait_for(driver, "the engine's reply", idle)
-        played = [p.get_attribute("data-uci")
-                  for p in driver.find_elements(By.CSS_SELECTOR, "#moves .ply[data-uci]")]
+        played = driver.execute_script(
+            "return [...document.querySelectorAll('#moves .ply[data-uci]')].map(e => e.dataset.uci);")
         if played[plies] != mv:
             raise SystemExit(f"{variant}: clicked {mv}, the move list shows {played[plies]}")
         if len(played) > plies + 1:
@@ -205,9 +209,7 @@ def main():
                 raise SystemExit(f"{variant}: engine replies not legal: {bad} ({results})")
             if state["over"] == "0" and state["legal"]:
                 # Show a selected piece with its targets marked in the picture.
-                src = split_move(state["legal"].split()[0], {
-                    c.get_attribute("data-cell")
-                    for c in driver.find_elements(By.CSS_SELECTOR, "#board [data-cell]")})[0]
+                src = split_move(state["legal"].split()[0], cell_names(driver))[0]
                 driver.find_element(By.CSS_SELECTOR, f'#board [data-cell="{src}"]').click()
                 time.sleep(0.1)
             marks = len(driver.find_elements(By.CSS_SELECTOR, "#board .mark-target"))

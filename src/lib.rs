@@ -10,5 +10,6 @@ pub mod pgntool;
 pub mod protocol;
 pub mod render;
 pub mod search;
+pub mod serve;
 pub mod session;
 pub mod variants;

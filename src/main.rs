@@ -1,6 +1,6 @@
 //! The `kaleido` binary: command-line parsing only. Without a subcommand it speaks
-//! the protocol on stdin/stdout; `perft`, `bench`, `match`, `notation`, `datagen`, `rescore`, `spsa`,
-//! `pgn` and `render` run once and exit.
+//! the protocol on stdin/stdout; `perft`, `bench`, `match`, `notation`, `datagen`, `rescore`,
+//! `spsa`, `pgn` and `render` run once and exit; `serve` runs a web server until stopped.
 
 use clap::{Parser, Subcommand};
 use kaleido::core::Notation;
@@ -68,6 +68,9 @@ enum Command {
     Pgn(kaleido::pgntool::PgnArgs),
     /// Draw a position of any variant as SVG (last move and check marked).
     Render(kaleido::render::RenderArgs),
+    /// Play every variant in a browser: a local web server (page and engines) whose
+    /// address is printed.
+    Serve(kaleido::serve::ServeArgs),
     /// Print the search parameters in OpenBench's SPSA input format.
     Spsa {
         /// The `rate` column (OpenBench's R_end).
@@ -125,6 +128,7 @@ fn main() {
         Some(Command::Render(args)) => {
             std::process::exit(kaleido::render::run(&args, |svg| print_lines(svg.lines())))
         }
+        Some(Command::Serve(args)) => std::process::exit(kaleido::serve::run(&args)),
         Some(Command::Spsa { rate }) => print_lines(kaleido::search::params::spsa_lines(rate)),
     }
 }

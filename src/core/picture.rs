@@ -141,6 +141,53 @@ impl Geometry {
         Ok(cells)
     }
 
+    /// The letter of board `board`: `A`, `B`, ... (Alice's boards, a cube's levels).
+    pub fn board_letter(board: u32) -> char {
+        char::from_u32(u32::from(b'A') + board.min(25)).unwrap_or('?')
+    }
+
+    /// The name of cell `(board, file, rank)` in the variant's coordinate moves (UCI): the
+    /// file letter and the rank counted from 1 (`e4`, Xiangqi `b10`), after the level letter
+    /// when the boards are the levels of one space (`rows_per_board`: Raumschach `Cc3`).
+    /// Boards that share their cells (Alice) share the names.
+    pub fn cell_name(&self, board: u32, file: u32, rank: u32) -> String {
+        let file = char::from_u32(u32::from(b'a') + file.min(25)).unwrap_or('?');
+        match self.rows_per_board {
+            true => format!("{}{file}{}", Self::board_letter(board), rank + 1),
+            false => format!("{file}{}", rank + 1),
+        }
+    }
+
+    /// Splits a coordinate move `<from><to>[rest]` (`e7e8q`, `b10b9`, `Dd5Ed5q`) into its
+    /// two cell names and what follows them (a promotion letter), reading the longest cell
+    /// name first; `None` when the text does not start with two cell names of this board.
+    pub fn split_move<'t>(&self, text: &'t str) -> Option<(&'t str, &'t str, &'t str)> {
+        let boards = if self.rows_per_board {
+            self.boards.len() as u32
+        } else {
+            1
+        };
+        let mut names = Vec::with_capacity((boards * self.files * self.ranks) as usize);
+        for b in 0..boards {
+            for f in 0..self.files {
+                for r in 0..self.ranks {
+                    names.push(self.cell_name(b, f, r));
+                }
+            }
+        }
+        let longest = names.iter().map(String::len).max().unwrap_or(0);
+        let cell_at = |text: &'t str| {
+            (1..=longest.min(text.len()))
+                .rev()
+                .filter(|&n| text.is_char_boundary(n))
+                .map(|n| text.split_at(n))
+                .find(|(head, _)| names.iter().any(|c| c == head))
+        };
+        let (from, rest) = cell_at(text)?;
+        let (to, rest) = cell_at(rest)?;
+        Some((from, to, rest))
+    }
+
     /// The label of `letter` for `side`: with `native`, the variant's own script where it
     /// has one; otherwise the letter itself.
     pub fn label(&self, letter: char, side: Side, native: bool) -> String {
@@ -190,5 +237,25 @@ mod tests {
         assert_eq!(alice.label('Q', Side::White, true), "Q");
         assert_eq!(alice.label('K', Side::Black, true), "x");
         assert_eq!(alice.label('K', Side::Black, false), "K");
+        assert_eq!(alice.cell_name(1, 2, 0), "c1");
+    }
+
+    #[test]
+    fn cells_are_named_and_moves_split_as_the_moves_are_written() {
+        let levels = Geometry {
+            rows_per_board: true,
+            ..Geometry::checkered(5, 5, &["A", "B", "C", "D", "E"])
+        };
+        assert_eq!(levels.cell_name(2, 2, 2), "Cc3");
+        assert_eq!(levels.split_move("Dd5Ed5q"), Some(("Dd5", "Ed5", "q")));
+        assert_eq!(levels.split_move("Ab1Aa3"), Some(("Ab1", "Aa3", "")));
+        assert_eq!(levels.split_move("Fa1Aa2"), None);
+        let tall = Geometry::checkered(9, 10, &[""]);
+        assert_eq!(tall.cell_name(0, 1, 9), "b10");
+        assert_eq!(tall.split_move("b10b9"), Some(("b10", "b9", "")));
+        assert_eq!(tall.split_move("b1b10"), Some(("b1", "b10", "")));
+        assert_eq!(tall.split_move("e2e2"), Some(("e2", "e2", "")));
+        assert_eq!(tall.split_move("e2"), None);
+        assert_eq!(tall.split_move("é2e2"), None);
     }
 }

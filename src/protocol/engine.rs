@@ -453,7 +453,7 @@ impl Engine {
 
     fn cmd_display(&mut self, t: &mut Tokens) {
         if t.eat("svg") {
-            match self.session.svg() {
+            match self.session.svg(Default::default()) {
                 Ok(svg) => self.out.line(svg.trim_end()),
                 Err(e) => self.out.error(&e),
             }

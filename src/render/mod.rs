@@ -9,6 +9,7 @@ pub mod svg;
 use crate::core::picture::Geometry;
 use crate::core::{Game, Notation};
 use crate::variants::{GameVisitor, RegisteredGame, Variant};
+pub use svg::View;
 use svg::{changed_cells, Scene};
 
 /// `kaleido render` options.
@@ -31,13 +32,13 @@ pub struct RenderArgs {
     pub out: String,
 }
 
-/// The picture of `pos` under `geometry`, marking what changed since `before` (the
-/// position before the last move) and the royal piece in check.
+/// The picture of `pos` under `geometry` as `view` asks, marking what changed since
+/// `before` (the position before the last move) and the royal piece in check.
 pub fn position_svg<G: Game>(
     geometry: &Geometry,
     before: Option<&G>,
     pos: &G,
-    native: bool,
+    view: View,
 ) -> Result<String, String> {
     let fen = pos.fen();
     let cells = geometry.cells(&fen)?;
@@ -51,7 +52,7 @@ pub fn position_svg<G: Game>(
         changed: &changed,
         side: pos.side_to_move(),
         in_check: pos.in_check(),
-        native,
+        view,
         title: &fen,
     }
     .svg())
@@ -75,7 +76,11 @@ impl GameVisitor for Render<'_> {
             before = Some(pos.clone());
             pos.play(m);
         }
-        position_svg(&v.info().picture, before.as_ref(), &pos, self.0.native)
+        let view = View {
+            native: self.0.native,
+            ..View::default()
+        };
+        position_svg(&v.info().picture, before.as_ref(), &pos, view)
     }
 }
 

@@ -1,7 +1,10 @@
 //! Drawing one position as SVG text from a board-geometry description
 //! (`core::picture::Geometry`), the occupied cells, the cells the last move changed and
-//! whether the side to move is in check. Hand-written SVG (rectangles, lines, circles,
-//! text), no dependency. Knows no particular game.
+//! whether the side to move is in check, seen as a [`View`] asks (flipped, boards per row).
+//! Hand-written SVG (rectangles, lines, circles, text), no dependency. Every cell is an
+//! element carrying `data-cell="<its name in the variant's moves>"` (and `data-board` where
+//! boards share cell names, Alice), and nothing drawn over the cells takes a pointer
+//! event, so a page can find and click cells by name. Knows no particular game.
 
 use crate::core::picture::{Cell, Geometry, Grid, Palace};
 use crate::core::Side;
@@ -13,6 +16,21 @@ const S: u32 = 48;
 const MARGIN: u32 = 30;
 /// Room between two boards.
 const GAP: u32 = 24;
+/// Room between two rows of boards (a title above, file letters below).
+const ROW_GAP: u32 = MARGIN + 16;
+
+/// How the viewer wants the picture: the default is `kaleido render`'s.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct View {
+    /// Seen from the second side: files and ranks reversed on every board, and the levels
+    /// of a cube (`Geometry::rows_per_board`) in reverse order.
+    pub flipped: bool,
+    /// Boards per row (a narrow screen wants the five Raumschach levels in rows); 0 = all
+    /// in one row.
+    pub columns: u32,
+    /// Draw the variant's own piece labels (Xiangqi characters) instead of letters.
+    pub native: bool,
+}
 
 /// What one picture shows.
 pub struct Scene<'a> {
@@ -26,8 +44,8 @@ pub struct Scene<'a> {
     pub side: Side,
     /// Whether the side to move is in check (its royal piece is ringed red).
     pub in_check: bool,
-    /// Draw the variant's own piece labels (Xiangqi characters) instead of letters.
-    pub native: bool,
+    /// Flipped or not, boards per row, piece labels.
+    pub view: View,
     /// Text of the `<title>` (the FEN).
     pub title: &'a str,
 }
@@ -63,28 +81,26 @@ impl Scene<'_> {
     /// The picture as a complete SVG document.
     pub fn svg(&self) -> String {
         let g = self.geometry;
-        let board_w = g.files * S;
-        let board_h = g.ranks * S;
-        let boards = g.boards.len() as u32;
-        let width = 2 * MARGIN + boards * board_w + (boards - 1) * GAP;
-        let height = 2 * MARGIN + board_h + 24;
+        let (cols, rows) = self.grid_of_boards();
+        let width = 2 * MARGIN + cols * g.files * S + (cols - 1) * GAP;
+        let height = 2 * MARGIN + rows * g.ranks * S + (rows - 1) * ROW_GAP + 24;
         let mut o = String::new();
         let _ = write!(
             o,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
              viewBox=\"0 0 {width} {height}\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n\
-             <title>{}</title>\n<rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>\n",
+             <title>{}</title>\n<rect class=\"background\" width=\"{width}\" height=\"{height}\" \
+             fill=\"#ffffff\"/>\n",
             escape(self.title)
         );
         for (b, title) in g.boards.iter().enumerate() {
-            let ox = MARGIN + b as u32 * (board_w + GAP);
-            self.board(&mut o, b as u32, ox, title);
+            self.board(&mut o, b as u32, self.origin(b as u32), title);
         }
         let name = g.sides[usize::from(self.side == Side::Black)];
         let check = if self.in_check { ", in check" } else { "" };
         let _ = writeln!(
             o,
-            "<text x=\"{MARGIN}\" y=\"{}\" font-size=\"15\">{} to move{check}</text>",
+            "<text class=\"caption\" x=\"{MARGIN}\" y=\"{}\" font-size=\"15\">{} to move{check}</text>",
             height - 10,
             escape(name)
         );
@@ -92,26 +108,71 @@ impl Scene<'_> {
         o
     }
 
-    /// Top-left corner of cell `(file, rank)` of the board drawn at `ox`.
-    fn corner(&self, ox: u32, file: u32, rank: u32) -> (u32, u32) {
-        (ox + file * S, MARGIN + (self.geometry.ranks - 1 - rank) * S)
+    /// Boards per row and rows of boards.
+    fn grid_of_boards(&self) -> (u32, u32) {
+        let boards = (self.geometry.boards.len() as u32).max(1);
+        let cols = match self.view.columns {
+            0 => boards,
+            c => c.min(boards),
+        };
+        (cols, boards.div_ceil(cols))
     }
 
-    fn board(&self, o: &mut String, b: u32, ox: u32, title: &str) {
+    /// Top-left corner of board `b`.
+    fn origin(&self, b: u32) -> (u32, u32) {
+        let g = self.geometry;
+        let boards = g.boards.len() as u32;
+        let slot = if self.view.flipped && g.rows_per_board {
+            boards - 1 - b
+        } else {
+            b
+        };
+        let (cols, _) = self.grid_of_boards();
+        let (col, row) = (slot % cols, slot / cols);
+        (
+            MARGIN + col * (g.files * S + GAP),
+            MARGIN + row * (g.ranks * S + ROW_GAP),
+        )
+    }
+
+    /// Top-left corner of cell `(file, rank)` of the board drawn at `(ox, oy)`.
+    fn corner(&self, (ox, oy): (u32, u32), file: u32, rank: u32) -> (u32, u32) {
+        let g = self.geometry;
+        match self.view.flipped {
+            false => (ox + file * S, oy + (g.ranks - 1 - rank) * S),
+            true => (ox + (g.files - 1 - file) * S, oy + rank * S),
+        }
+    }
+
+    /// The `data-cell` (and, where boards share names, `data-board`) attributes of a cell.
+    fn cell_attributes(&self, b: u32, file: u32, rank: u32) -> String {
+        let g = self.geometry;
+        let name = escape(&g.cell_name(b, file, rank));
+        match !g.rows_per_board && g.boards.len() > 1 {
+            true => format!(
+                "data-cell=\"{name}\" data-board=\"{}\"",
+                Geometry::board_letter(b)
+            ),
+            false => format!("data-cell=\"{name}\""),
+        }
+    }
+
+    fn board(&self, o: &mut String, b: u32, at: (u32, u32), title: &str) {
         let g = self.geometry;
         let (w, h) = (g.files * S, g.ranks * S);
+        let (ox, oy) = at;
         let _ = writeln!(
             o,
             "<text x=\"{}\" y=\"{}\" font-size=\"15\" text-anchor=\"middle\">{}</text>",
             ox + w / 2,
-            MARGIN - 10,
+            oy - 10,
             escape(title)
         );
         match g.grid {
             Grid::Checkered => {
                 for rank in 0..g.ranks {
                     for file in 0..g.files {
-                        let (x, y) = self.corner(ox, file, rank);
+                        let (x, y) = self.corner(at, file, rank);
                         let fill = if (file + rank) % 2 == 0 {
                             "#b58863"
                         } else {
@@ -119,30 +180,32 @@ impl Scene<'_> {
                         };
                         let _ = writeln!(
                             o,
-                            "<rect x=\"{x}\" y=\"{y}\" width=\"{S}\" height=\"{S}\" fill=\"{fill}\"/>"
+                            "<rect class=\"cell\" {} x=\"{x}\" y=\"{y}\" width=\"{S}\" \
+                             height=\"{S}\" fill=\"{fill}\"/>",
+                            self.cell_attributes(b, file, rank)
                         );
                     }
                 }
             }
-            Grid::Lines { river, palaces } => self.lines(o, ox, river, palaces),
+            Grid::Lines { river, palaces } => self.lines(o, b, at, river, palaces),
         }
         let _ = writeln!(
             o,
-            "<rect x=\"{ox}\" y=\"{MARGIN}\" width=\"{w}\" height=\"{h}\" fill=\"none\" \
-             stroke=\"#333333\" stroke-width=\"1.5\"/>"
+            "<rect x=\"{ox}\" y=\"{oy}\" width=\"{w}\" height=\"{h}\" fill=\"none\" \
+             stroke=\"#333333\" stroke-width=\"1.5\" pointer-events=\"none\"/>"
         );
         for file in 0..g.files {
-            let (x, _) = self.corner(ox, file, 0);
+            let (x, _) = self.corner(at, file, 0);
             let letter = char::from(b'a' + file as u8);
             let _ = writeln!(
                 o,
                 "<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\">{letter}</text>",
                 x + S / 2,
-                MARGIN + h + 12
+                oy + h + 12
             );
         }
         for rank in 0..g.ranks {
-            let (_, y) = self.corner(ox, 0, rank);
+            let (_, y) = self.corner(at, 0, rank);
             let _ = writeln!(
                 o,
                 "<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\">{}</text>",
@@ -152,34 +215,36 @@ impl Scene<'_> {
             );
         }
         for &(cb, file, rank) in self.changed.iter().filter(|c| c.0 == b) {
-            let (x, y) = self.corner(ox, file, rank);
+            let (x, y) = self.corner(at, file, rank);
             let _ = writeln!(
                 o,
                 "<rect class=\"lastmove\" x=\"{x}\" y=\"{y}\" width=\"{S}\" height=\"{S}\" \
-                 fill=\"#f7ec5a\" fill-opacity=\"0.55\" data-board=\"{cb}\"/>"
+                 fill=\"#f7ec5a\" fill-opacity=\"0.55\" data-board=\"{cb}\" pointer-events=\"none\"/>"
             );
         }
         for c in self.cells.iter().filter(|c| c.board == b) {
-            self.piece(o, ox, c);
+            self.piece(o, at, c);
         }
     }
 
     /// Xiangqi-style lines: pieces stand on the intersections, at the cells' centres.
-    fn lines(&self, o: &mut String, ox: u32, river: u32, palaces: &[Palace]) {
+    fn lines(&self, o: &mut String, b: u32, at: (u32, u32), river: u32, palaces: &[Palace]) {
         let g = self.geometry;
         let (w, h) = (g.files * S, g.ranks * S);
+        let (ox, oy) = at;
         let _ = writeln!(
             o,
-            "<rect x=\"{ox}\" y=\"{MARGIN}\" width=\"{w}\" height=\"{h}\" fill=\"#f2d7a0\"/>"
+            "<rect x=\"{ox}\" y=\"{oy}\" width=\"{w}\" height=\"{h}\" fill=\"#f2d7a0\"/>"
         );
         let centre = |file: u32, rank: u32| {
-            let (x, y) = self.corner(ox, file, rank);
+            let (x, y) = self.corner(at, file, rank);
             (x + S / 2, y + S / 2)
         };
         let line = |o: &mut String, a: (u32, u32), b: (u32, u32)| {
             let _ = writeln!(
                 o,
-                "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#5a3a1a\" stroke-width=\"1.2\"/>",
+                "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#5a3a1a\" stroke-width=\"1.2\" \
+                 pointer-events=\"none\"/>",
                 a.0, a.1, b.0, b.1
             );
         };
@@ -200,17 +265,31 @@ impl Scene<'_> {
             line(o, centre(f0, r1), centre(f1, r0));
         }
         let (x, y0) = centre(g.files / 2, river);
+        // Between the river's two ranks whichever way up the board is drawn.
+        let y1 = centre(g.files / 2, river + 1).1;
         let _ = writeln!(
             o,
             "<text x=\"{x}\" y=\"{}\" font-size=\"14\" text-anchor=\"middle\" \
-             fill=\"#5a3a1a\">river</text>",
-            y0 - S / 2 + 5
+             fill=\"#5a3a1a\" pointer-events=\"none\">river</text>",
+            (y0 + y1) / 2 + 5
         );
+        // The points pieces stand on, as cells a page can click (drawn invisible).
+        for rank in 0..g.ranks {
+            for file in 0..g.files {
+                let (x, y) = self.corner(at, file, rank);
+                let _ = writeln!(
+                    o,
+                    "<rect class=\"cell\" {} x=\"{x}\" y=\"{y}\" width=\"{S}\" height=\"{S}\" \
+                     fill=\"#ffffff\" fill-opacity=\"0\"/>",
+                    self.cell_attributes(b, file, rank)
+                );
+            }
+        }
     }
 
-    fn piece(&self, o: &mut String, ox: u32, c: &Cell) {
+    fn piece(&self, o: &mut String, at: (u32, u32), c: &Cell) {
         let g = self.geometry;
-        let (x, y) = self.corner(ox, c.file, c.rank);
+        let (x, y) = self.corner(at, c.file, c.rank);
         let (cx, cy) = (x + S / 2, y + S / 2);
         let lines = matches!(g.grid, Grid::Lines { .. });
         let (fill, ink) = match (c.side, lines) {
@@ -224,15 +303,15 @@ impl Scene<'_> {
             let _ = writeln!(
                 o,
                 "<circle class=\"check\" cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"#e02020\" \
-                 fill-opacity=\"0.75\"/>",
+                 fill-opacity=\"0.75\" pointer-events=\"none\"/>",
                 S / 2 - 1
             );
         }
-        let label = escape(&g.label(c.letter, c.side, self.native));
+        let label = escape(&g.label(c.letter, c.side, self.view.native));
         let size = if label.chars().count() > 1 { 15 } else { 22 };
         let _ = writeln!(
             o,
-            "<g class=\"piece\"><circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{fill}\" \
+            "<g class=\"piece\" pointer-events=\"none\"><circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{fill}\" \
              stroke=\"{ink}\" stroke-width=\"2\"/><text x=\"{cx}\" y=\"{}\" font-size=\"{size}\" \
              font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">{label}</text></g>",
             S / 2 - 6,

@@ -13,6 +13,7 @@ use crate::core::score::Score;
 use crate::core::wdl::WdlModel;
 use crate::core::{Game, GameConfig, HistoryEntry, MoveList, Notation, Side};
 use crate::nnue::{file, Networks};
+use crate::render::View;
 use crate::search::{self, Event, Outcome, Report, SearchRequest};
 use crate::variants::{GameVisitor, RegisteredGame, Variant};
 use std::sync::atomic::Ordering;
@@ -128,9 +129,9 @@ impl<G: RegisteredGame> Session for GameSession<G> {
         self.pos.display()
     }
 
-    fn svg(&self) -> Result<String, String> {
+    fn svg(&self, view: View) -> Result<String, String> {
         let geometry = &self.variant.info().picture;
-        crate::render::position_svg(geometry, self.before_last.as_ref(), &self.pos, false)
+        crate::render::position_svg(geometry, self.before_last.as_ref(), &self.pos, view)
     }
 
     fn evaluate(&self, nets: &Networks, mode: EvalMode) -> i32 {

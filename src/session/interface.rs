@@ -6,6 +6,7 @@ use super::strength::Strength;
 use crate::core::eval_mode::EvalMode;
 use crate::core::{GameConfig, Side};
 use crate::nnue::Networks;
+use crate::render::View;
 use crate::search::{Control, Limits, Outcome, Params, Report, SearchMemory, TranspositionTable};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -70,8 +71,9 @@ pub trait Session: Send {
     fn key(&self) -> u64;
     /// Board diagram for `d` (the protocol adds the `Fen:` and `Key:` lines).
     fn display(&self) -> String;
-    /// The current position as an SVG picture, the last move and a check marked (`d svg`).
-    fn svg(&self) -> Result<String, String>;
+    /// The current position as an SVG picture seen as `view` asks, the last move and a
+    /// check marked (`d svg`, `kaleido serve`).
+    fn svg(&self, view: View) -> Result<String, String>;
     /// Static evaluation from the side to move's view under `mode` (by the variant's
     /// network in `nets` when `mode` is `nnue`).
     fn evaluate(&self, nets: &Networks, mode: EvalMode) -> i32;

@@ -1,7 +1,8 @@
 //! `kaleido render` and `d svg` through the real binary: every variant's start position is
 //! a well-formed SVG document (checked by a small XML well-formedness reader here) with
 //! one piece per FEN letter; the last move and a check are marked; `d svg` prints the same
-//! picture; bad input is an error, not a panic. With chromium installed, a headless
+//! picture; every cell carries its name in the moves (`data-cell`, for `kaleido serve`); bad
+//! input is an error, not a panic. With chromium installed, a headless
 //! screenshot of each start position is not blank (a visible SKIP line otherwise).
 
 use crate::common;
@@ -209,6 +210,57 @@ fn every_start_position_is_a_well_formed_picture_with_its_pieces() {
                 );
             }
             assert!(e.quit().success());
+        }
+    }
+}
+
+/// Every cell is one element named as the variant's moves name it (`data-cell`), with
+/// `data-board` where boards share names (Alice); the cells of every legal move are drawn;
+/// pieces and marks take no clicks.
+#[test]
+fn every_cell_carries_the_name_the_moves_use() {
+    for (variant, cells, named) in [
+        ("chess", 64, vec!["e4", "a1", "h8"]),
+        ("xiangqi", 90, vec!["b3", "b10", "e1"]),
+        (
+            "alice",
+            128,
+            vec!["e4\" data-board=\"A", "e4\" data-board=\"B"],
+        ),
+        ("smallalice", 64, vec!["d8\" data-board=\"B"]),
+        ("raumschach", 125, vec!["Cc3", "Aa1", "Ee5"]),
+        ("raumschach4", 64, vec!["Dd4", "Aa1"]),
+    ] {
+        let (ok, svg, err) = render(&["--variant", variant]);
+        assert!(ok, "{variant}: {err}");
+        assert_eq!(count(&svg, "cell"), cells, "{variant}");
+        for name in named {
+            assert!(
+                svg.contains(&format!("data-cell=\"{name}\"")),
+                "{variant}: {name}"
+            );
+        }
+        let mut e = EngineProc::start();
+        e.send(&format!("setoption name UCI_Variant value {variant}"));
+        e.send("moves");
+        let legal = e.read_until(|l| l.starts_with("Legal moves:"));
+        for mv in legal.last().unwrap().split_whitespace().skip(2) {
+            let drawn = (2..=3).any(|n| {
+                mv.len() > n
+                    && svg.contains(&format!("data-cell=\"{}\"", &mv[..n]))
+                    && (n + 2..=mv.len())
+                        .any(|m| svg.contains(&format!("data-cell=\"{}\"", &mv[n..m])))
+            });
+            assert!(drawn, "{variant}: {mv}'s cells");
+        }
+        assert!(e.quit().success());
+        for line in svg.lines() {
+            if line.contains("class=\"piece\"") || line.contains("class=\"lastmove\"") {
+                assert!(
+                    line.contains("pointer-events=\"none\""),
+                    "{variant}: {line}"
+                );
+            }
         }
     }
 }

@@ -1,0 +1,29 @@
+//! The page and its files, embedded in the binary (`include_str!` of `page/`): no build
+//! step, no CDN, the page works offline. Maps a request path to a file and its type;
+//! knows nothing else of the page.
+
+/// One embedded file.
+pub struct Asset {
+    /// `Content-Type`.
+    pub content_type: &'static str,
+    /// The file's text.
+    pub body: &'static str,
+}
+
+const HTML: &str = "text/html; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+const SVG: &str = "image/svg+xml";
+
+/// The file served at `path`, if any (`/` is the page).
+pub fn asset(path: &str) -> Option<Asset> {
+    let (content_type, body) = match path {
+        "/" | "/index.html" => (HTML, include_str!("page/index.html")),
+        "/style.css" => (CSS, include_str!("page/style.css")),
+        "/app.js" => (JS, include_str!("page/app.js")),
+        "/engine.js" => (JS, include_str!("page/engine.js")),
+        "/favicon.svg" => (SVG, include_str!("page/favicon.svg")),
+        _ => return None,
+    };
+    Some(Asset { content_type, body })
+}

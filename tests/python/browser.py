@@ -1,0 +1,231 @@
+#!/usr/bin/env python3
+"""A person at the browser: `kaleido serve` played in headless Chromium through Selenium.
+
+Usage: browser.py KALEIDO SCREENSHOT_DIR [VARIANT...]
+
+For each variant (default: all nine) it opens `/?variant=V`, plays by clicking the board's
+`data-cell` elements (a legal move of the page's own list, `data-legal`, chosen at random
+with a fixed seed) until the game ends or 20 plies are played, checks that each of its
+moves appears in the move list (`data-uci`) and that every engine reply was legal by the
+engine's own move list (asked over a second socket from the page), and saves a PNG
+screenshot per variant in SCREENSHOT_DIR (the paths are printed).
+
+Exit status 3 with a `SKIP:` line when selenium, chromium or chromedriver is missing.
+"""
+
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+EXIT_SKIP = 3
+VARIANTS = ["chess", "fischerandom", "xiangqi", "alice", "alice2", "msalice",
+            "smallalice", "raumschach", "raumschach4"]
+MAX_PLIES = 20
+MOVETIME_MS = 100
+TIMEOUT_S = 60
+
+
+def skip(why):
+    print(f"SKIP: {why}")
+    sys.exit(EXIT_SKIP)
+
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+except ImportError:
+    skip("selenium is not installed (python3 -m pip install selenium)")
+
+CHROMEDRIVER = "/usr/bin/chromedriver"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+if not os.access(CHROMEDRIVER, os.X_OK):
+    skip(f"no {CHROMEDRIVER} (apt-get install chromium-driver)")
+if CHROMIUM is None:
+    skip("no chromium (apt-get install chromium)")
+
+
+def start_server(kaleido):
+    proc = subprocess.Popen([kaleido, "serve", "--port", "0"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    if "http://" not in line:
+        proc.kill()
+        raise SystemExit(f"kaleido serve printed no address: {line!r} {proc.stderr.read()}")
+    url = line[line.index("http://"):].split()[0]
+    return proc, url
+
+
+def start_browser(profile):
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ["--headless=new", "--no-sandbox", "--disable-gpu",
+                "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+                f"--user-data-dir={profile}", "--window-size=1280,800"]:
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    # The page's own size, 1280x800, whatever room the window's frame takes.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+    return driver
+
+
+def board_state(driver):
+    return driver.execute_script(
+        "const b = document.getElementById('board');"
+        "return b.dataset.plies === undefined ? null : Object.assign({}, b.dataset);")
+
+
+def wait_for(driver, what, predicate):
+    try:
+        def ready(d):
+            state = board_state(d)
+            return state if predicate(state) else None
+        return WebDriverWait(driver, TIMEOUT_S, poll_frequency=0.05).until(ready)
+    except Exception as e:
+        status = driver.find_element(By.ID, "status").text
+        raise SystemExit(f"timed out waiting for {what}: status '{status}', "
+                         f"board {board_state(driver)}") from e
+
+
+def cell_names(driver):
+    """The names of the picture's cells, in one round trip."""
+    return set(driver.execute_script(
+        "return [...document.querySelectorAll('#board [data-cell]')].map(e => e.dataset.cell);"))
+
+
+def idle(state):
+    """The page shows a position where the visitor may move, or the end of the game."""
+    return state and state["thinking"] == "0" and (
+        state["over"] == "1" or state["turn"] == state["visitor"])
+
+
+def split_move(uci, names):
+    """Two cell names of the board, longest first, and what follows (a promotion)."""
+    def cell(text):
+        for n in range(min(len(text), 3), 0, -1):
+            if text[:n] in names:
+                return text[:n], text[n:]
+        return None, text
+    src, rest = cell(uci)
+    dst, rest = cell(rest)
+    if src is None or dst is None:
+        raise SystemExit(f"move {uci} does not name two cells of the picture")
+    return src, dst, rest
+
+
+def play_plies(driver, variant, rng):
+    """Plays the visitor's moves by clicks; returns the engine's replies to check."""
+    checks = []
+    state = wait_for(driver, "the first position", idle)
+    while state["over"] == "0" and int(state["plies"]) < MAX_PLIES:
+        legal = state["legal"].split()
+        plies = int(state["plies"])
+        mv = rng.choice(legal)
+        src, dst, promotion = split_move(mv, cell_names(driver))
+        driver.find_element(By.CSS_SELECTOR, f'#board [data-cell="{src}"]').click()
+        # The page selects the cell the piece stands on (Alice's boards share names).
+        chosen = driver.find_element(By.CSS_SELECTOR, "#board [data-selected]")
+        if chosen.get_attribute("data-cell") != src:
+            raise SystemExit(f"{variant}: clicked {src}, the page selected "
+                             f"{chosen.get_attribute('data-cell')}")
+        targets = [c for c in driver.find_elements(By.CSS_SELECTOR, f'#board [data-cell="{dst}"]')
+                   if c != chosen]
+        if not targets:
+            raise SystemExit(f"{variant}: no cell {dst} to click for {mv}")
+        targets[0].click()
+        if promotion:
+            button = WebDriverWait(driver, TIMEOUT_S).until(
+                lambda d: d.find_element(By.CSS_SELECTOR, f'#promotion button[data-uci="{mv}"]'))
+            button.click()
+        state = wait_for(driver, f"{mv} to be played",
+                         lambda s: s and int(s["plies"]) > plies)
+        state = wait_for(driver, "the engine's reply", idle)
+        played = driver.execute_script(
+            "return [...document.querySelectorAll('#moves .ply[data-uci]')].map(e => e.dataset.uci);")
+        if played[plies] != mv:
+            raise SystemExit(f"{variant}: clicked {mv}, the move list shows {played[plies]}")
+        if len(played) > plies + 1:
+            checks.append((played[:plies + 1], played[plies + 1]))
+        print(f"{variant}: ply {plies + 1} {mv}"
+              + (f", engine {played[plies + 1]}" if len(played) > plies + 1 else ""))
+    return checks, state
+
+
+# Asks the engine, over a socket of its own from the page, for the legal moves before each
+# engine reply: the reply must be one of them.
+CHECK_SCRIPT = """
+const [variant, startFen, checks, done] = arguments;
+const ws = new WebSocket(`ws://${location.host}/ws`);
+const results = [];
+let i = 0;
+const next = () => {
+  if (i >= checks.length) { ws.close(); done(results); return; }
+  ws.send(JSON.stringify({ type: 'new', variant, fen: startFen, moves: checks[i][0] }));
+};
+ws.onmessage = (e) => {
+  const m = JSON.parse(e.data);
+  if (m.type === 'hello') { next(); return; }
+  if (m.type === 'error') { results.push([checks[i][1], false, m.message]); i++; next(); return; }
+  if (m.type !== 'position') return;
+  const legal = m.legal.map((x) => x.uci);
+  results.push([checks[i][1], legal.includes(checks[i][1]), legal.length]);
+  i++;
+  next();
+};
+ws.onerror = () => done([['socket', false, 'error']]);
+"""
+
+
+def main():
+    if len(sys.argv) < 3:
+        raise SystemExit(__doc__)
+    kaleido, shots = sys.argv[1], sys.argv[2]
+    variants = sys.argv[3:] or VARIANTS
+    os.makedirs(shots, exist_ok=True)
+    server, url = start_server(kaleido)
+    profile = tempfile.mkdtemp(prefix="kaleido-chromium-")
+    driver = None
+    try:
+        try:
+            driver = start_browser(profile)
+        except Exception as e:  # a browser that cannot start here is a missing program
+            skip(f"chromium does not start headless here: {str(e).splitlines()[0]}")
+        driver.set_script_timeout(TIMEOUT_S)
+        for variant in variants:
+            rng = random.Random(f"kaleido-{variant}")
+            driver.get(f"{url}?variant={variant}&movetime={MOVETIME_MS}")
+            checks, state = play_plies(driver, variant, rng)
+            results = driver.execute_async_script(
+                CHECK_SCRIPT, variant, state["startFen"], [[m, r] for m, r in checks])
+            bad = [r for r in results if not r[1]]
+            if bad or len(results) != len(checks):
+                raise SystemExit(f"{variant}: engine replies not legal: {bad} ({results})")
+            if state["over"] == "0" and state["legal"]:
+                # Show a selected piece with its targets marked in the picture.
+                src = split_move(state["legal"].split()[0], cell_names(driver))[0]
+                driver.find_element(By.CSS_SELECTOR, f'#board [data-cell="{src}"]').click()
+                time.sleep(0.1)
+            marks = len(driver.find_elements(By.CSS_SELECTOR, "#board .mark-target"))
+            path = os.path.join(shots, f"{variant}.png")
+            driver.save_screenshot(path)
+            status = driver.find_element(By.ID, "status").text
+            print(f"{variant}: {state['plies']} plies, {len(checks)} engine replies legal, "
+                  f"{marks} targets marked, status '{status}', screenshot {path}")
+        print(f"browser: {len(variants)} variants played")
+    finally:
+        if driver is not None:
+            driver.quit()
+        server.kill()
+        server.wait()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

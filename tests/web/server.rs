@@ -1,0 +1,167 @@
+//! The shared helpers of the web tests: the real `kaleido serve` started on a free port
+//! (killed when dropped), a raw HTTP request over a socket, and a WebSocket client (the
+//! `tungstenite` crate) that reads JSON replies with a timeout.
+
+use serde_json::Value;
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use tungstenite::client::IntoClientRequest;
+use tungstenite::stream::MaybeTlsStream;
+use tungstenite::{Message, WebSocket};
+
+/// How long any reply may take before the test fails.
+pub const TIMEOUT: Duration = Duration::from_secs(60);
+
+/// A running `kaleido serve --port 0`.
+pub struct Server {
+    child: Child,
+    /// `127.0.0.1:<port>`.
+    pub addr: String,
+}
+
+impl Server {
+    /// Starts the server with `args` besides `serve --port 0`.
+    pub fn start(args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kaleido"))
+            .args(["serve", "--port", "0"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start kaleido serve");
+        let mut out = child.stdout.take().unwrap();
+        // The first line names the address: `kaleido serve: http://127.0.0.1:<port>/ ...`.
+        let mut line = Vec::new();
+        let mut byte = [0u8; 1];
+        while out.read(&mut byte).unwrap_or(0) == 1 && byte[0] != b'\n' {
+            line.push(byte[0]);
+        }
+        let line = String::from_utf8_lossy(&line).to_string();
+        let addr = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        Server { child, addr }
+    }
+
+    /// The port the server listens on.
+    pub fn port(&self) -> u16 {
+        self.addr.rsplit(':').next().unwrap().parse().unwrap()
+    }
+
+    /// Sends `request` (the whole head, or more) and returns the status code and the
+    /// whole response.
+    pub fn raw(&self, request: &str) -> (u16, String) {
+        let mut s = TcpStream::connect(&self.addr).expect("connect");
+        s.set_read_timeout(Some(TIMEOUT)).unwrap();
+        s.write_all(request.as_bytes()).unwrap();
+        let mut text = Vec::new();
+        let _ = s.read_to_end(&mut text);
+        let text = String::from_utf8_lossy(&text).to_string();
+        let status = text
+            .split_whitespace()
+            .nth(1)
+            .and_then(|c| c.parse().ok())
+            .unwrap_or_else(|| panic!("no status in {text:?}"));
+        (status, text)
+    }
+
+    /// `GET path` with the server's own `Host`.
+    pub fn get(&self, path: &str) -> (u16, String) {
+        self.raw(&format!(
+            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            self.addr
+        ))
+    }
+
+    /// A WebSocket to `/ws` sent with `origin` (the page's own is `http://<addr>`); the
+    /// handshake's error when refused.
+    pub fn socket_with(&self, origin: Option<&str>) -> Result<Socket, tungstenite::Error> {
+        let mut request = format!("ws://{}/ws", self.addr).into_client_request()?;
+        if let Some(o) = origin {
+            request.headers_mut().insert("Origin", o.parse().unwrap());
+        }
+        let (ws, _) = tungstenite::connect(request)?;
+        if let MaybeTlsStream::Plain(s) = ws.get_ref() {
+            s.set_read_timeout(Some(TIMEOUT)).unwrap();
+        }
+        Ok(Socket { ws })
+    }
+
+    /// A WebSocket from the server's own page, its `hello` read.
+    pub fn socket(&self) -> Socket {
+        let mut s = self
+            .socket_with(Some(&format!("http://{}", self.addr)))
+            .expect("socket");
+        let hello = s.recv();
+        assert_eq!(hello["type"], "hello", "{hello}");
+        s
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A WebSocket client speaking the page's JSON messages.
+pub struct Socket {
+    pub ws: WebSocket<MaybeTlsStream<TcpStream>>,
+}
+
+impl Socket {
+    /// Sends a JSON request.
+    pub fn send(&mut self, request: Value) {
+        self.ws
+            .send(Message::text(request.to_string()))
+            .expect("send");
+    }
+
+    /// The next text message as JSON (a closed socket panics).
+    pub fn recv(&mut self) -> Value {
+        loop {
+            match self.ws.read().expect("read a reply") {
+                Message::Text(t) => return serde_json::from_str(&t).expect("JSON reply"),
+                Message::Close(f) => panic!("socket closed: {f:?}"),
+                _ => {}
+            }
+        }
+    }
+
+    /// Replies until one satisfies `done` (that one last).
+    pub fn until(&mut self, done: impl Fn(&Value) -> bool) -> Vec<Value> {
+        let deadline = Instant::now() + TIMEOUT;
+        let mut got = Vec::new();
+        while Instant::now() < deadline {
+            let v = self.recv();
+            let stop = done(&v);
+            got.push(v);
+            if stop {
+                return got;
+            }
+        }
+        panic!("no awaited reply within {TIMEOUT:?}: {got:?}");
+    }
+
+    /// The next `position` with no search running (the engine's reply played, if any),
+    /// and every reply before it; an error reply fails the test.
+    pub fn settled(&mut self) -> Vec<Value> {
+        let got = self
+            .until(|v| v["type"] == "error" || (v["type"] == "position" && v["thinking"] == false));
+        let last = got.last().unwrap();
+        assert!(last["type"] != "error", "error reply: {last}");
+        got
+    }
+
+    /// The next `error` reply's message (replies before it must not be errors either way).
+    pub fn error(&mut self) -> String {
+        let got = self.until(|v| v["type"] == "error");
+        got.last().unwrap()["message"].as_str().unwrap().to_string()
+    }
+}

@@ -438,6 +438,7 @@ impl<G: Game> Worker<'_, G> {
             nodes: self.all_nodes(),
             time_ms: self.shared.elapsed_ms(),
             hashfull: self.shared.tt.hashfull(),
+            tbhits: None,
             pv: rm.pv.clone(),
             wdl: None,
         }

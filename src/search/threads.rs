@@ -110,6 +110,7 @@ fn run<G: Game>(
             nodes: 0,
             time_ms: 0,
             hashfull: req.tt.hashfull(),
+            tbhits: None,
             pv: Vec::new(),
             wdl: None,
         }));
@@ -217,6 +218,7 @@ fn run<G: Game>(
             nodes,
             time_ms: start.elapsed().as_millis() as u64,
             hashfull: req.tt.hashfull(),
+            tbhits: None,
             pv: chosen.pv.clone(),
             wdl: None,
         }));

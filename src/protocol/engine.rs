@@ -321,10 +321,11 @@ impl Engine {
     /// Opens the tables of `SyzygyPath` (closing the old ones first), reporting every bad
     /// file and how many tables were found; while a search runs, at the next `go`.
     fn open_tables(&mut self) {
+        // As `stop`: `answered` turns true with the `bestmove` line, under the output lock.
         let running = self
             .search
             .as_ref()
-            .is_some_and(|s| !s.answered.load(Ordering::SeqCst));
+            .is_some_and(|s| !self.out.quiet(|| s.answered.load(Ordering::SeqCst)));
         if running {
             self.syzygy.pending = true;
             return;
@@ -346,6 +347,9 @@ impl Engine {
 
     /// `syzygy`: what the tables say of the current position.
     fn cmd_syzygy(&mut self) {
+        if self.syzygy.pending {
+            self.open_tables();
+        }
         let Some(tables) = &self.syzygy.tables else {
             self.out.error("no endgame tables are open (SyzygyPath)");
             return;

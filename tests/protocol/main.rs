@@ -20,6 +20,7 @@ mod pgn_tool;
 mod python_chess;
 mod python_gui;
 mod robustness;
+mod syzygy_play;
 mod syzygy_tables;
 mod ucci_transcript;
 mod uci_bad_input;

@@ -53,6 +53,15 @@ pub struct Tables {
     pub count: usize,
 }
 
+impl std::fmt::Debug for Tables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tables")
+            .field("max_men", &self.max_men)
+            .field("count", &self.count)
+            .finish_non_exhaustive()
+    }
+}
+
 impl Tables {
     /// Tables read by `prober`, the largest of `max_men` men, `count` of them.
     pub fn new(prober: impl Any + Send + Sync, max_men: u32, count: usize) -> Self {

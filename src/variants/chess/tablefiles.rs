@@ -95,15 +95,22 @@ pub fn find(path: &str) -> Found {
     // Table file name → the first good copy, as the prober would look them up.
     let mut good: BTreeMap<String, PathBuf> = BTreeMap::new();
     let mut bad_seen = false;
-    let list = folders(path);
-    for folder in &list {
-        let entries = match fs::read_dir(folder) {
-            Ok(e) => e,
+    // Only the folders that can be read go to the prober (which cannot take a NUL byte).
+    let mut list = Vec::new();
+    for folder in folders(path) {
+        let entries = match fs::read_dir(&folder) {
+            Ok(e) if !folder.to_string_lossy().contains('\0') => e,
+            Ok(_) => {
+                errors.push(format!("folder {} has a NUL byte", folder.display()));
+                continue;
+            }
             Err(e) => {
                 errors.push(format!("cannot read folder {} ({e})", folder.display()));
                 continue;
             }
         };
+        list.push(folder.clone());
+        let folder = &folder;
         let mut names: Vec<String> = entries
             .flatten()
             .map(|e| e.file_name().to_string_lossy().into_owned())

@@ -5,6 +5,7 @@
 use super::eval_mode::EvalMode;
 use super::movelist::MoveList;
 use super::score::Score;
+use super::tables::{Tables, Wdl};
 use std::fmt::Debug;
 
 /// The side to move. In Xiangqi `White` is Red (it moves first, FEN letter `w`).
@@ -216,6 +217,31 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
     /// The network shipped inside the binary for this variant, in `nnue::file` format.
     fn nnue_embedded_net() -> Option<&'static [u8]> {
+        None
+    }
+
+    /// Men on the board as endgame tables count them (every piece, kings included);
+    /// `None` (the default) for a game without tables, whose search never probes.
+    fn table_men(&self) -> Option<u32> {
+        None
+    }
+    /// The tables' verdict on this position for the side to move, the halfmove clock
+    /// aside; `None` where the tables do not hold it (castling rights, more men than any
+    /// table, a table missing, a failed probe) or the game has no tables.
+    fn probe_wdl(&self, _tables: &Tables) -> Option<Wdl> {
+        None
+    }
+    /// The tables' distance to zeroing in plies (to a capture or pawn move that keeps the
+    /// result), signed as python-chess's `probe_dtz`: positive when the side to move
+    /// wins, negative when it loses, 0 for a draw; `None` as for `probe_wdl`.
+    fn probe_dtz(&self, _tables: &Tables) -> Option<i32> {
+        None
+    }
+    /// Each legal move with its distance to zeroing counted from this position in plies
+    /// (Stockfish's root ranking): positive when the mover wins, 1 for a mate, negative
+    /// when it loses, 0 for a draw; a capture or pawn move counts ±1 (±101 for a cursed
+    /// win or blessed loss). `None` when a DTZ table is missing or as for `probe_wdl`.
+    fn probe_root_moves(&self, _tables: &Tables) -> Option<Vec<(Self::Move, i32)>> {
         None
     }
 

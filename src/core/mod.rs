@@ -3,10 +3,10 @@
 //! Zobrist key generator, generic perft (`perft`), the rules' end of a game for any `Game`
 //! ([`ending`], used by the match referee and datagen) and their seeded random stream
 //! ([`rng::Rng`]), the process-wide evaluation mode and the contract between a tunable
-//! evaluation and the Texel tuner ([`tune::Tunable`]), and the win/draw/loss model
-//! ([`wdl::WdlModel`]) and the board-geometry description of the pictures
-//! ([`picture::Geometry`]). It must not know any particular
-//! game, and uses nothing else of the crate: every other module may use it.
+//! evaluation and the Texel tuner ([`tune::Tunable`]), the win/draw/loss model
+//! ([`wdl::WdlModel`]), the endgame tables' vocabulary ([`tables`]) and the
+//! board-geometry description of the pictures ([`picture::Geometry`]). It must not know
+//! any particular game, and uses nothing else of the crate: every other module may use it.
 
 pub mod bits;
 pub mod ending;
@@ -17,6 +17,7 @@ pub mod perft;
 pub mod picture;
 pub mod rng;
 pub mod score;
+pub mod tables;
 pub mod tune;
 pub mod wdl;
 pub mod zobrist;

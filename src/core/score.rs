@@ -8,6 +8,11 @@ pub type Score = i32;
 pub const MATE: Score = 32_000;
 /// Any score at or beyond this magnitude is a mate score.
 pub const MATE_BOUND: Score = MATE - 1_000;
+/// A win the endgame tables prove, at the root (Stockfish's `VALUE_MATE - MAX_PLY - 1`:
+/// just below the mate range, so it prints as centipawns); `TB_WIN - ply` deeper.
+pub const TB_WIN: Score = MATE_BOUND - 1;
+/// Any score at or beyond this magnitude (and below `MATE_BOUND`) is a table win or loss.
+pub const TB_BOUND: Score = TB_WIN - 256;
 /// Bound used for "no score yet" windows.
 pub const INFINITE: Score = 32_500;
 /// A drawn position.
@@ -23,6 +28,12 @@ pub const fn mated_in(ply: usize) -> Score {
 #[inline]
 pub const fn mate_in(ply: usize) -> Score {
     MATE - ply as Score
+}
+
+/// The score of a table win found `ply` plies from the root.
+#[inline]
+pub const fn tb_win_in(ply: usize) -> Score {
+    TB_WIN - ply as Score
 }
 
 /// True when the score encodes a forced mate for either side.

@@ -10,7 +10,9 @@ use super::scheduler::MatchConfig;
 use super::sprt::SprtConfig;
 use super::timecontrol::{parse_seconds, ClockControl, Limits};
 use crate::core::rng::Rng;
+use crate::variants::chess::syzygy;
 use clap::ArgAction;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// `kaleido match`: play engines against each other with kaleido as the referee.
@@ -73,6 +75,10 @@ pub struct MatchArgs {
     /// Adjudicate a draw after this many plies (0 = never).
     #[arg(long, default_value_t = 0)]
     pub maxplies: u32,
+    /// Syzygy tables (folders separated by ':'): a chess game ends as they say once a move
+    /// reaches a position they hold (the halfmove clock counted).
+    #[arg(long)]
+    pub tb: Option<String>,
     /// The first engine plays all the others (they do not play each other).
     #[arg(long)]
     pub gauntlet: bool,
@@ -158,6 +164,21 @@ impl MatchArgs {
         })
     }
 
+    /// The tables of `--tb`, their bad files reported on stderr; an error when none is found.
+    fn open_tables(&self) -> Result<Option<Arc<crate::core::tables::Tables>>, String> {
+        let Some(path) = &self.tb else {
+            return Ok(None);
+        };
+        let opened = syzygy::open(path);
+        for e in &opened.errors {
+            eprintln!("kaleido match: warning: --tb: {e}");
+        }
+        match opened.tables {
+            Some(t) => Ok(Some(Arc::new(t))),
+            None => Err(format!("--tb {path}: no usable Syzygy table there")),
+        }
+    }
+
     /// The checked configuration.
     pub fn to_config(&self) -> Result<MatchConfig, String> {
         let engines = self
@@ -213,6 +234,7 @@ impl MatchArgs {
                 margin_ms: self.timemargin,
                 stall_timeout: Duration::from_millis(self.stall_timeout.max(1)),
                 adjudication,
+                tables: self.open_tables()?,
             },
             gauntlet: self.gauntlet,
             startup_timeout: Duration::from_millis(self.startup_timeout.max(1)),

@@ -80,6 +80,7 @@ fn config(engines: Vec<EngineSpec>, games: usize) -> MatchConfig {
             margin_ms: 100,
             stall_timeout: Duration::from_secs(10),
             adjudication: AdjudicationRules::default(),
+            tables: None,
         },
         gauntlet: false,
         startup_timeout: Duration::from_secs(10),

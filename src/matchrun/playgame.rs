@@ -1,7 +1,7 @@
 //! One game between two engines with the referee in charge: set both engines up, replay the
 //! opening, then alternate think requests, checking each answer against the clock and the
-//! rules, until the rules, an adjudication or a forfeit (time, illegal move, crash, stall)
-//! end it. Knows no particular game and no protocol details.
+//! rules, until the rules, an adjudication (scores, the endgame tables) or a forfeit
+//! (time, illegal move, crash, stall) end it. Knows no particular game and no protocol details.
 
 use super::adjudication::{AdjudicationRules, Adjudicator};
 use super::driver::{ClockState, Decision, EngineError, GameSetup, ThinkRequest};
@@ -11,8 +11,10 @@ use super::pgn::{engine_comment, BOOK_COMMENT};
 use super::record::{player_label, utc_date, GameRecord, GameResult, MoveEntry, Termination};
 use super::referee::Referee;
 use super::timecontrol::{Clock, Limits};
+use crate::core::tables::Tables;
 use crate::core::{Notation, Side};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Settings shared by every game of a match.
@@ -24,6 +26,8 @@ pub struct GameOptions {
     pub stall_timeout: Duration,
     /// Score-based adjudication (`--resign`, `--draw`, `--maxplies`).
     pub adjudication: AdjudicationRules,
+    /// Endgame tables (`--tb`): a game ends as they say once a move reaches them.
+    pub tables: Option<Arc<Tables>>,
 }
 
 /// Who plays one game and from where.
@@ -303,6 +307,11 @@ fn run(
                     Termination::IllegalMove,
                     format!("{who} plays an illegal move: {e}"),
                 )
+            }
+        }
+        if let (None, Some(tables)) = (referee.rules_end(), &options.tables) {
+            if let Some(end) = referee.tables_end(tables) {
+                return decided(end.winner, Termination::Adjudication, end.reason);
             }
         }
         let plies = referee.plies().len();

@@ -9,6 +9,7 @@
 use super::record::side_name;
 use super::san::{castling_san, normalize_san, san_without_suffix, split_coord, BoardText};
 use crate::core::ending::{rules_end, EndRule};
+use crate::core::tables::Tables;
 use crate::core::{Game, GameConfig, HistoryEntry, MoveList, Notation, Side, Verdict};
 
 /// How moves are written in PGN movetext.
@@ -90,6 +91,9 @@ pub trait Referee: Send {
     fn rules_end(&self) -> Option<&RulesEnd>;
     /// The PGN `Format` tag's value for the movetext written (`WXF`), if any.
     fn pgn_format(&self) -> Option<&'static str>;
+    /// The result the endgame tables give the current position under the no-progress
+    /// rule (its halfmove clock counted), when they hold it (`kaleido match --tb`).
+    fn tables_end(&self, tables: &Tables) -> Option<RulesEnd>;
 }
 
 /// [`Referee`] for a concrete game type.
@@ -348,6 +352,37 @@ impl<G: Game> Referee for GameReferee<G> {
             MovetextStyle::Record { format, .. } => format,
             _ => None,
         }
+    }
+
+    fn tables_end(&self, tables: &Tables) -> Option<RulesEnd> {
+        if self.pos.table_men()? > tables.max_men {
+            return None;
+        }
+        let wdl = self.pos.probe_wdl(tables)?.value();
+        let clock = self.pos.halfmove_clock().min(1000) as i32;
+        // A win holds when the zeroing move comes before the no-progress rule draws.
+        let value = match self.pos.probe_dtz(tables) {
+            Some(dtz) if dtz > 0 => 1 + (dtz + clock <= 100) as i32,
+            Some(dtz) if dtz < 0 => -1 - (-dtz + clock <= 100) as i32,
+            Some(_) => 0,
+            None if clock == 0 => wdl,
+            None => return None,
+        };
+        let stm = self.pos.side_to_move();
+        let winner = match value {
+            2 => Some(stm),
+            -2 => Some(stm.flip()),
+            _ => None,
+        };
+        let reason = match (winner, value) {
+            (Some(side), _) => format!("the endgame tables say {} wins", side_name(side)),
+            (None, 0) => "the endgame tables say it is a draw".to_string(),
+            (None, _) => format!(
+                "the endgame tables say it is a draw by the {}-move rule",
+                G::DRAW_PLIES / 2
+            ),
+        };
+        Some(RulesEnd { winner, reason })
     }
 }
 

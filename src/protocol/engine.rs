@@ -9,11 +9,13 @@ use super::options::{self, check_value, option_lines, Dialect, Value};
 use super::output::{LineSink, Out};
 use super::tokenizer::Tokens;
 use crate::core::eval_mode::EvalMode;
+use crate::core::tables::{TableSettings, TableUse, Tables};
 use crate::core::Notation;
 use crate::nnue::Networks;
 use crate::search::{Control, Outcome, Params, SearchMemory, TranspositionTable};
 use crate::session::strength::{Strength, ELO_RANGE};
 use crate::session::{self, new_session, BenchWith, SearchSink, SearchTools, Session};
+use crate::variants::chess::syzygy;
 use crate::variants::Variant;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -59,6 +61,19 @@ pub struct Engine {
     eval_mode: EvalMode,
     /// The search's tunable values (options of their own in a `tune` build).
     params: Params,
+    /// The endgame tables (`SyzygyPath` and its options).
+    syzygy: Syzygy,
+}
+
+/// The endgame tables of an engine: the `SyzygyPath` value, the tables opened from it
+/// (one set per process: the prober's own state is process-wide) and the options.
+#[derive(Default)]
+struct Syzygy {
+    path: String,
+    tables: Option<Arc<Tables>>,
+    settings: TableSettings,
+    /// A new path waits for the running search to end (it holds the old tables).
+    pending: bool,
 }
 
 /// The options for people at a GUI: `UCI_ShowWDL` and the strength limit.
@@ -108,6 +123,7 @@ impl Engine {
             networks,
             eval_mode: EvalMode::default(),
             params: Params::default(),
+            syzygy: Syzygy::default(),
         }
     }
 
@@ -159,6 +175,7 @@ impl Engine {
                     self.session.legal_moves().join(" ")
                 )),
                 "probe" => self.out.line("pophash"),
+                "syzygy" => self.cmd_syzygy(),
                 _ => {
                     skipped.push(word);
                     continue;
@@ -265,6 +282,13 @@ impl Engine {
                         .error(&format!("EvalFile: {e}; the network in use stays")),
                 }
             }
+            ("SyzygyPath", Value::Text(path)) => {
+                self.syzygy.path = path;
+                self.open_tables();
+            }
+            ("SyzygyProbeDepth", Value::Number(n)) => self.syzygy.settings.probe_depth = n as i32,
+            ("SyzygyProbeLimit", Value::Number(n)) => self.syzygy.settings.probe_limit = n as u32,
+            ("Syzygy50MoveRule", Value::Bool(b)) => self.syzygy.settings.rule50 = b,
             ("Xiangqi Rules", Value::Text(v)) if (v == "basic") != self.basic_rules => {
                 self.basic_rules = v == "basic";
                 self.switch_session(self.variant);
@@ -292,6 +316,50 @@ impl Engine {
                 self.tt.size_mib()
             )),
         }
+    }
+
+    /// Opens the tables of `SyzygyPath` (closing the old ones first), reporting every bad
+    /// file and how many tables were found; while a search runs, at the next `go`.
+    fn open_tables(&mut self) {
+        // As `stop`: `answered` turns true with the `bestmove` line, under the output lock.
+        let running = self
+            .search
+            .as_ref()
+            .is_some_and(|s| !self.out.quiet(|| s.answered.load(Ordering::SeqCst)));
+        if running {
+            self.syzygy.pending = true;
+            return;
+        }
+        self.finish_search();
+        self.syzygy.pending = false;
+        self.syzygy.tables = None;
+        let path = self.syzygy.path.trim();
+        if path.is_empty() || path == "<empty>" {
+            return;
+        }
+        let opened = syzygy::open(path);
+        for e in &opened.errors {
+            self.out.error(&format!("SyzygyPath: {e}"));
+        }
+        self.out.info(&format!("Found {} tablebases", opened.count));
+        self.syzygy.tables = opened.tables.map(Arc::new);
+    }
+
+    /// `syzygy`: what the tables say of the current position.
+    fn cmd_syzygy(&mut self) {
+        if self.syzygy.pending {
+            self.open_tables();
+        }
+        let Some(tables) = &self.syzygy.tables else {
+            self.out.error("no endgame tables are open (SyzygyPath)");
+            return;
+        };
+        let text = match self.session.probe_tables(tables) {
+            Some((wdl, Some(dtz))) => format!("wdl {} dtz {dtz}", wdl.value()),
+            Some((wdl, None)) => format!("wdl {} dtz none", wdl.value()),
+            None => "none".to_string(),
+        };
+        self.out.line(&format!("Syzygy: {text}"));
     }
 
     fn set_variant(&mut self, value: &str) {
@@ -347,6 +415,9 @@ impl Engine {
         }
         // A new `go` during a search ends the old one first (it still answers).
         self.finish_search();
+        if self.syzygy.pending {
+            self.open_tables();
+        }
         go.limits.multipv = self.multipv;
         go.limits.move_overhead = self.move_overhead;
         go.banmoves = self.banmoves.clone();
@@ -371,6 +442,10 @@ impl Engine {
             tt: self.tt.clone(),
             memory: self.memory.clone(),
             control: control.clone(),
+            tables: self.syzygy.tables.as_ref().map(|t| TableUse {
+                tables: t.clone(),
+                settings: self.syzygy.settings,
+            }),
         };
         match self
             .session

@@ -163,6 +163,34 @@ pub const OPTIONS: &[Spec] = &[
         },
     },
     Spec {
+        name: "SyzygyPath",
+        ucci: None,
+        kind: Kind::Text { default: "<empty>" },
+    },
+    Spec {
+        name: "SyzygyProbeDepth",
+        ucci: None,
+        kind: Kind::Spin {
+            default: 1,
+            min: 1,
+            max: 100,
+        },
+    },
+    Spec {
+        name: "Syzygy50MoveRule",
+        ucci: None,
+        kind: Kind::Check { default: true },
+    },
+    Spec {
+        name: "SyzygyProbeLimit",
+        ucci: None,
+        kind: Kind::Spin {
+            default: 7,
+            min: 0,
+            max: 7,
+        },
+    },
+    Spec {
         name: "Xiangqi Rules",
         ucci: Some("xiangqirules"),
         kind: Kind::Choice {

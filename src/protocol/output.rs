@@ -91,8 +91,12 @@ pub fn info_line(report: &Report<String>, dialect: Dialect) -> String {
                 Some([w, d, l]) => format!(" wdl {w} {d} {l}"),
                 None => String::new(),
             };
+            let tbhits = match it.tbhits {
+                Some(n) => format!(" tbhits {n}"),
+                None => String::new(),
+            };
             format!(
-                "info depth {} seldepth {} multipv {} score {score}{wdl}{bound} nodes {} nps {nps} hashfull {} time {} pv {}",
+                "info depth {} seldepth {} multipv {} score {score}{wdl}{bound} nodes {} nps {nps} hashfull {}{tbhits} time {} pv {}",
                 it.depth,
                 it.seldepth.max(it.depth),
                 it.multipv,

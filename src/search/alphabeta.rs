@@ -3,8 +3,9 @@
 //! pruning and reductions (by history, continuation included), history, futility and
 //! SEE pruning (checks exempt), check extension,
 //! singular extensions (double, negative, multicut), mate-distance pruning, draw
-//! detection, history updates (also on hash cutoffs), and (with several threads)
-//! deferral of moves another thread is searching. Knows no game.
+//! detection, endgame-table probes (`tablebase.rs`), history updates (also on hash
+//! cutoffs), and (with several threads) deferral of moves another thread is searching.
+//! Knows no game.
 
 use super::history::NO_SLOT;
 use super::picker::{PickMode, Picker};
@@ -84,6 +85,34 @@ impl<G: Game> Worker<'_, G> {
                     }
                 }
                 return e.score;
+            }
+        }
+
+        // Endgame tables (`tablebase.rs`): a proven result ends the node, or bounds it.
+        let mut table_floor = -INFINITE;
+        let mut table_ceiling = INFINITE;
+        if excluded.is_none() {
+            if let Some((value, bound)) = self.probe_tables(pos, ply, depth) {
+                let cuts = match bound {
+                    Bound::Exact => true,
+                    Bound::Lower => value >= beta,
+                    Bound::Upper => value <= alpha,
+                };
+                if cuts {
+                    let draft = (depth + 6).min(MAX_PLY as i32 - 1);
+                    self.shared
+                        .tt
+                        .store(key, ply, None, value, NO_EVAL, draft, bound);
+                    return value;
+                }
+                if pv_node {
+                    if bound == Bound::Lower {
+                        table_floor = value;
+                        alpha = alpha.max(value);
+                    } else {
+                        table_ceiling = value;
+                    }
+                }
             }
         }
 
@@ -216,7 +245,7 @@ impl<G: Game> Worker<'_, G> {
             && depth <= p.fut_depth
             && alpha.abs() < MATE_BOUND
             && static_eval + p.fut_base + p.fut_margin * depth <= alpha;
-        let mut best_score = -INFINITE;
+        let mut best_score = table_floor;
         let mut best_move: Option<(G::Move, usize)> = None;
         let mut legal = 0usize;
         let mut skip_quiets = false;
@@ -375,6 +404,7 @@ impl<G: Game> Worker<'_, G> {
                 None => verdict_score(pos.no_moves_verdict(), ply),
             };
         }
+        best_score = best_score.min(table_ceiling);
         if best_score >= beta {
             if let Some((m, slot)) = best_move {
                 if pos.is_tactical(m) {

@@ -4,11 +4,12 @@
 //! The parts, leaves first (each uses only those before it): `tt` (the transposition
 //! table and `Bound`), `params`, `correction` (how wrong the static evaluation was
 //! before), `history`, `memory` (each thread's histories kept from one search to the
-//! next), `types` (the request, limits, control flags, reports, answers), `time`, `draw`, `picker`,
-//! `shared` (what the threads of one search share), `worker` (one thread's state and node
-//! accounting), `alphabeta`, `qsearch` and `root` (the algorithm, as methods of the
-//! worker), `threads` (the only place that starts search threads or waits for `stop`) and
-//! `bench`. Nothing outside sees `shared` or `worker`.
+//! next), `types` (the request, limits, control flags, reports, answers), `time`, `draw`,
+//! `picker`, `shared` (what the threads of one search share), `worker` (one thread's state
+//! and node accounting), `alphabeta`, `qsearch`, `root` and `tablebase` (the algorithm, as
+//! methods of the worker; `tablebase` also ranks the root moves by the endgame tables),
+//! `threads` (the only place that starts search threads or waits for `stop`) and `bench`.
+//! Nothing outside sees `shared` or `worker`.
 
 mod alphabeta;
 mod bench;
@@ -21,6 +22,7 @@ mod picker;
 mod qsearch;
 mod root;
 mod shared;
+mod tablebase;
 mod threads;
 pub mod time;
 mod tt;

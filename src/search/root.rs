@@ -433,11 +433,12 @@ impl<G: Game> Worker<'_, G> {
             depth,
             seldepth: rm.seldepth.max(depth as usize) as u32,
             multipv,
-            score,
+            score: self.shared.shown_score(score),
             bound: rm.bound,
             nodes: self.all_nodes(),
             time_ms: self.shared.elapsed_ms(),
             hashfull: self.shared.tt.hashfull(),
+            tbhits: self.shared.tb_hits(),
             pv: rm.pv.clone(),
             wdl: None,
         }

@@ -1,14 +1,30 @@
 //! What the threads of one search share: the transposition table, the stop flags, the
-//! published node count of every thread, a table of nodes being searched and how many
-//! threads search each iteration depth. It only stores; when and how a thread counts
+//! published node count of every thread, a table of nodes being searched, how many
+//! threads search each iteration depth, and the endgame tables' hits and root score. It only stores; when and how a thread counts
 //! its nodes is the worker's business (`worker.rs`). Knows no game and no worker.
 
 use super::tt::TranspositionTable;
 use super::types::{Control, MAX_DEPTH};
+use crate::core::score::{is_mate_score, Score};
+use crate::core::tables::Tables;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::Instant;
 /// Slots of the table of nodes being searched (a power of two).
 const BUSY_SLOTS: usize = 1 << 14;
+
+/// Which nodes of the tree are probed in the endgame tables, and how their verdict is
+/// scored (`tablebase.rs`).
+#[derive(Clone, Copy)]
+pub struct TableProbe<'a> {
+    /// The tables.
+    pub tables: &'a Tables,
+    /// Nodes with more men are not probed (0: none is).
+    pub cardinality: u32,
+    /// Nodes with exactly `cardinality` men are probed from this remaining depth on.
+    pub probe_depth: i32,
+    /// Cursed wins and blessed losses are draws.
+    pub rule50: bool,
+}
 
 /// A thread's node counter on its own cache line.
 #[derive(Default)]
@@ -33,6 +49,13 @@ pub struct Shared<'a> {
     searching: Box<[AtomicU32]>,
     /// Deepest iteration any thread has completed.
     pub completed: AtomicU32,
+    /// Positions found in the endgame tables (`None`: the search has no tables).
+    tb_hits: Option<AtomicU64>,
+    /// The root's score from the tables, shown instead of the search's unless that is a
+    /// mate (Stockfish's `tbScore`).
+    root_tb_score: Option<Score>,
+    /// How the tree is probed in the tables (`None`: it is not).
+    pub tables: Option<TableProbe<'a>>,
 }
 
 impl<'a> Shared<'a> {
@@ -52,6 +75,45 @@ impl<'a> Shared<'a> {
             busy: (threads > 1).then(BusyTable::new),
             searching: (0..=MAX_DEPTH + 1).map(|_| AtomicU32::new(0)).collect(),
             completed: AtomicU32::new(0),
+            tb_hits: None,
+            root_tb_score: None,
+            tables: None,
+        }
+    }
+
+    /// The same, for a search with endgame tables: `hits` probes made at the root, the
+    /// root's table score if it is in the tables, and how the tree is probed.
+    pub fn with_tables(
+        mut self,
+        hits: u64,
+        root_score: Option<Score>,
+        probe: Option<TableProbe<'a>>,
+    ) -> Self {
+        self.tb_hits = Some(AtomicU64::new(hits));
+        self.root_tb_score = root_score;
+        self.tables = probe;
+        self
+    }
+
+    /// Counts one position found in the tables.
+    #[inline]
+    pub fn count_tb_hit(&self) {
+        if let Some(hits) = &self.tb_hits {
+            hits.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Positions found in the tables so far (`None`: no tables).
+    pub fn tb_hits(&self) -> Option<u64> {
+        self.tb_hits.as_ref().map(|h| h.load(Ordering::Relaxed))
+    }
+
+    /// The root score to show for `score`: the tables' when the root is in them and the
+    /// search found no mate.
+    pub fn shown_score(&self, score: Score) -> Score {
+        match self.root_tb_score {
+            Some(tb) if !is_mate_score(score) => tb,
+            _ => score,
         }
     }
 

@@ -7,7 +7,9 @@
 //! thread starts `threads - 1` helpers (scoped std threads) that share only the
 //! transposition table, the stop flags and their node counts; each has its own histories,
 //! killers and stack. The main thread watches the clock, sends the reports and ends the
-//! search; the best move is then chosen by a vote weighted by depth and score. Every
+//! search; the best move is then chosen by a vote weighted by depth and score. In the
+//! endgame tables, the root moves are first narrowed to those that hold the tables'
+//! result (`tablebase`). Every
 //! thread gets `STACK_BYTES` of stack, and every answer waits for `stop`/`ponderhit` in
 //! one place (`wait_for_release`). Knows no game and no protocol.
 
@@ -15,6 +17,7 @@ use super::history::Histories;
 use super::memory::SearchMemory;
 use super::root::ThreadResult;
 use super::shared::Shared;
+use super::tablebase;
 use super::time::TimeManager;
 use super::tt::Bound;
 use super::types::{
@@ -110,17 +113,24 @@ fn run<G: Game>(
             nodes: 0,
             time_ms: 0,
             hashfull: req.tt.hashfull(),
+            tbhits: None,
             pv: Vec::new(),
             wdl: None,
         }));
     }
+    // In the endgame tables, only the root moves that hold the tables' result are searched.
+    let ranked = tablebase::rank_root(root, &req.history, moves, req.tables.as_ref());
+    let moves = ranked.moves;
     let threads = if moves.is_empty() {
         0
     } else {
         req.tt.new_search();
         req.threads.clamp(1, MAX_THREADS)
     };
-    let shared = Shared::new(&req.tt, &req.control, threads.max(1), start);
+    let mut shared = Shared::new(&req.tt, &req.control, threads.max(1), start);
+    if req.tables.is_some() && root.table_men().is_some() {
+        shared = shared.with_tables(ranked.hits, ranked.score, ranked.probe);
+    }
     let pondering = req.control.pondering.load(Ordering::Relaxed);
     let memory = req.memory.as_deref();
     let worker = |id: usize, clock: Option<Clock>| {
@@ -212,11 +222,12 @@ fn run<G: Game>(
             depth: chosen.depth,
             seldepth: chosen.seldepth.max(chosen.depth as usize) as u32,
             multipv: 1,
-            score: chosen.score,
+            score: shared.shown_score(chosen.score),
             bound: chosen.bound,
             nodes,
             time_ms: start.elapsed().as_millis() as u64,
             hashfull: req.tt.hashfull(),
+            tbhits: shared.tb_hits(),
             pv: chosen.pv.clone(),
             wdl: None,
         }));

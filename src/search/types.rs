@@ -9,6 +9,7 @@ use super::params::Params;
 use super::tt::{Bound, TranspositionTable};
 use crate::core::eval_mode::EvalMode;
 use crate::core::score::Score;
+use crate::core::tables::TableUse;
 use crate::core::{Game, HistoryEntry};
 use crate::nnue::Network;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -80,6 +81,8 @@ pub struct Iteration<M> {
     pub time_ms: u64,
     /// Per mille of the transposition table in use.
     pub hashfull: u32,
+    /// Positions found in the endgame tables so far (`None`: the search has no tables).
+    pub tbhits: Option<u64>,
     /// The principal variation, from the root.
     pub pv: Vec<M>,
     /// Per-mille `[win, draw, loss]` chances of `score`: left `None` by the search (it
@@ -149,6 +152,9 @@ pub struct SearchRequest<G: Game> {
     /// The evaluation the variant's own evaluation gives where no network is used
     /// (`Game::evaluate_as`).
     pub eval_mode: EvalMode,
+    /// The endgame tables to probe and how (`None`: none, and the search is exactly the
+    /// search without tables). A game without tables (`Game::table_men`) ignores them.
+    pub tables: Option<TableUse>,
 }
 
 impl<G: Game> SearchRequest<G> {
@@ -168,6 +174,7 @@ impl<G: Game> SearchRequest<G> {
             params: Params::default(),
             network: None,
             eval_mode: EvalMode::default(),
+            tables: None,
         }
     }
 }

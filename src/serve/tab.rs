@@ -423,10 +423,12 @@ impl Tab {
             ..GoRequest::default()
         };
         let control = Arc::new(Control::default());
+        // A page never names a file, so a tab has no endgame tables.
         let tools = SearchTools {
             tt: self.tt.clone(),
             memory: self.memory.clone(),
             control: control.clone(),
+            tables: None,
         };
         let sink = TabSink {
             id,

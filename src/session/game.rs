@@ -10,6 +10,7 @@ use super::strength::{Strength, CANDIDATES};
 use crate::core::eval_mode::EvalMode;
 use crate::core::perft;
 use crate::core::score::Score;
+use crate::core::tables::{Tables, Wdl};
 use crate::core::wdl::WdlModel;
 use crate::core::{Game, GameConfig, HistoryEntry, MoveList, Notation, Side};
 use crate::nnue::{file, Networks};
@@ -185,6 +186,11 @@ impl<G: RegisteredGame> Session for GameSession<G> {
         perft::divide(&self.pos, depth, self.notation, true)
     }
 
+    fn probe_tables(&self, tables: &Tables) -> Option<(Wdl, Option<i32>)> {
+        let wdl = self.pos.probe_wdl(tables)?;
+        Some((wdl, self.pos.probe_dtz(tables)))
+    }
+
     fn announcement(&self) -> Option<String> {
         G::variant_announcement(&self.cfg)
     }
@@ -238,6 +244,7 @@ impl<G: RegisteredGame> Session for GameSession<G> {
             params: req.params,
             network,
             eval_mode: req.eval_mode,
+            tables: tools.tables,
         };
         let (pos, notation) = (self.pos.clone(), self.notation);
         let wdl = req
@@ -339,6 +346,7 @@ fn report_text<G: Game>(
             nodes: it.nodes,
             time_ms: it.time_ms,
             hashfull: it.hashfull,
+            tbhits: it.tbhits,
             pv: pv_text(pos, &it.pv, notation),
             wdl: wdl.map(|(model, phase)| model.wdl(it.score, phase)),
         }),

@@ -4,6 +4,7 @@
 
 use super::strength::Strength;
 use crate::core::eval_mode::EvalMode;
+use crate::core::tables::{TableUse, Tables, Wdl};
 use crate::core::{GameConfig, Side};
 use crate::nnue::Networks;
 use crate::render::View;
@@ -52,6 +53,8 @@ pub struct SearchTools {
     pub memory: Arc<SearchMemory>,
     /// The `stop`/`ponderhit` flags of this search.
     pub control: Arc<Control>,
+    /// The endgame tables and how to use them (`SyzygyPath` and its options), if open.
+    pub tables: Option<TableUse>,
 }
 
 /// A game in progress, whatever the variant.
@@ -88,6 +91,10 @@ pub trait Session: Send {
     fn legal_moves(&self) -> Vec<String>;
     /// Perft split by root move, `(move, leaf count)`.
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+    /// The tables' verdict on the current position for the side to move (WDL) and its
+    /// distance to zeroing (DTZ, `None` without a DTZ table); `None` when the tables do
+    /// not hold the position (or the game has none).
+    fn probe_tables(&self, tables: &Tables) -> Option<(Wdl, Option<i32>)>;
     /// The text after `info string ` announcing this variant, if it announces itself.
     fn announcement(&self) -> Option<String>;
     /// Starts a search on its own thread, evaluating with `nets`. Unknown

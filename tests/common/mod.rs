@@ -197,34 +197,60 @@ pub fn data_file(name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()))
 }
 
-/// Runs `tests/python/<script>` with the engine's path and returns its output, or `None`
-/// after printing a visible SKIP line when python3 or python-chess (exit code 3) is missing.
-/// Fails the test when the script fails.
+/// Runs `tests/python/<script>` with the engine's path and returns its output (also
+/// printed), or `None` after printing a visible SKIP line when python3 or python-chess
+/// (exit code 3) is missing. Fails the test when the script fails.
 pub fn run_python_script(script: &str) -> Option<String> {
-    run_python_script_with(
+    let stdout = run_python_with(script, &[env!("CARGO_BIN_EXE_kaleido")])?;
+    println!("{stdout}");
+    Some(stdout)
+}
+
+/// The folder of the 3- and 4-man Syzygy tables the tests use: `$KALEIDO_SYZYGY`, else
+/// `syzygy/` in the target folder (where `.ci/run` unpacks the tables of the python-chess
+/// source package); `None` after a visible SKIP line when `KQvK.rtbw` is not there.
+pub fn syzygy_dir() -> Option<std::path::PathBuf> {
+    let dir = match std::env::var_os("KALEIDO_SYZYGY") {
+        Some(d) => std::path::PathBuf::from(d),
+        None => std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .parent()
+            .map_or_else(|| "target".into(), |t| t.join("syzygy")),
+    };
+    if dir.join("KQvK.rtbw").is_file() {
+        Some(dir)
+    } else {
+        println!(
+            "SKIP: no Syzygy tables in {} (set KALEIDO_SYZYGY, or unpack python-chess's data/syzygy/regular there as .ci/run does)",
+            dir.display()
+        );
+        None
+    }
+}
+
+/// Runs `python3 tests/python/<script> <args>` and returns its standard output, or `None`
+/// after a visible SKIP line when python3 or python-chess (exit code 3) is missing.
+pub fn run_python_with(script: &str, args: &[&str]) -> Option<String> {
+    run_python(
         std::path::Path::new("python3"),
         script,
+        args,
         "python-chess is not installed (pip install chess)",
     )
 }
 
-/// Runs `tests/python/<script>` with the engine's path under the interpreter `python` and
-/// returns its output, or `None` after printing a visible SKIP line when `python` is not
-/// runnable or the script exits with code 3 (what it needs, `missing`, is not installed).
-/// Fails the test when the script fails.
-pub fn run_python_script_with(
+/// Runs `<python> tests/python/<script> <args>` and returns its standard output, or `None`
+/// after a visible SKIP line when `python` is not runnable or the script exits with code 3
+/// (what it needs, `missing`, is not installed). Fails the test when the script fails.
+pub fn run_python(
     python: &std::path::Path,
     script: &str,
+    args: &[&str],
     missing: &str,
 ) -> Option<String> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/python")
         .join(script);
-    let out = match Command::new(python)
-        .arg(&path)
-        .arg(env!("CARGO_BIN_EXE_kaleido"))
-        .output()
-    {
+    let out = match Command::new(python).arg(&path).args(args).output() {
         Ok(o) => o,
         Err(e) => {
             println!("SKIP: {} not runnable ({e})", python.display());
@@ -236,7 +262,6 @@ pub fn run_python_script_with(
         return None;
     }
     let stdout = String::from_utf8_lossy(&out.stdout).to_string();
-    println!("{stdout}");
     assert!(
         out.status.success(),
         "{script} failed:\n{stdout}\n{}",

@@ -1,5 +1,5 @@
 //! `kaleido match` as a referee: self-play, scripted and outside engines, forfeits, engine errors,
-//! openings, notation in PGN, Ctrl-C.
+//! openings, notation in PGN, Ctrl-C, adjudication by endgame tables.
 //! One test program of modules (one per topic), so that the suite links a few programs,
 //! not one per file; the shared helpers are the folders beside this one.
 
@@ -14,3 +14,4 @@ mod match_openings;
 mod match_outside_engines;
 mod match_scripted;
 mod match_selfplay;
+mod match_tables;

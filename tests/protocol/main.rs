@@ -22,6 +22,8 @@ mod pychess_bridge;
 mod python_chess;
 mod python_gui;
 mod robustness;
+mod syzygy_play;
+mod syzygy_tables;
 mod ucci_transcript;
 mod uci_bad_input;
 mod uci_evaluation_option;

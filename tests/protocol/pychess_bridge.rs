@@ -18,13 +18,15 @@ fn bridge_python() -> PathBuf {
 
 #[test]
 fn pychess_bridge_accepts_every_analysis() {
-    let Some(stdout) = common::run_python_script_with(
+    let Some(stdout) = common::run_python(
         &bridge_python(),
         "pychess_bridge.py",
+        &[env!("CARGO_BIN_EXE_kaleido")],
         "pychess-external-engine is not installed (see tests/python/pychess-requirements.txt)",
     ) else {
         return;
     };
+    println!("{stdout}");
     assert!(stdout.contains("dropped 0, cut 0"), "{stdout}");
     assert!(stdout.contains("every request answered, every line and best move accepted"));
 }

@@ -1,13 +1,15 @@
 //! `core::Game` for chess and Chess960 ([`Chess`]): the glue between the generic
-//! search/protocol and this folder's position, generator, notation, exchange evaluation
-//! and evaluation. The castling mode comes from `GameConfig::chess960`. The methods
-//! Alice chess maps the same way are the `board8_glue!` macro defined here, which both
+//! search/protocol and this folder's position, generator, notation, exchange evaluation,
+//! evaluation and Syzygy tables. The castling mode comes from `GameConfig::chess960`. The
+//! methods Alice chess maps the same way are the `board8_glue!` macro defined here, which both
 //! `impl Game` blocks expand. Knows nothing the trait does not ask for.
 
 use super::fen::START_FEN;
 use super::movegen;
 use super::position::Chess;
+use super::syzygy::Syzygy;
 use super::types::{Kind, Move, MoveKind, EMPTY};
+use crate::core::tables::{Tables, Wdl};
 use crate::core::zobrist::hash_words;
 use crate::core::{Game, GameConfig, GenKind, MoveList, Notation, Score, Side};
 
@@ -191,6 +193,22 @@ impl Game for Chess {
         const DARK: u64 = 0xAA55_AA55_AA55_AA55;
         (knights | bishops).count_ones() <= 1
             || (knights == 0 && (bishops & DARK == 0 || bishops & !DARK == 0))
+    }
+
+    fn table_men(&self) -> Option<u32> {
+        Some(self.occupied().count_ones())
+    }
+
+    fn probe_wdl(&self, tables: &Tables) -> Option<Wdl> {
+        tables.prober::<Syzygy>()?.wdl(self)
+    }
+
+    fn probe_dtz(&self, tables: &Tables) -> Option<i32> {
+        tables.prober::<Syzygy>()?.dtz(self)
+    }
+
+    fn probe_root_moves(&self, tables: &Tables) -> Option<Vec<(Move, i32)>> {
+        tables.prober::<Syzygy>()?.root_moves(self)
     }
 
     board8_glue!(Chess);

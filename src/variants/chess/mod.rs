@@ -4,7 +4,8 @@
 //! (the position and making moves), `castling` (rights, rook squares and their FEN
 //! field), `movegen` (legal generation, perft), `fen`, `chess960` (start positions by
 //! number), `notation` (move text, diagram), `see` (exchange evaluation, MVV-LVA),
-//! `eval` (evaluation, its weights and layout), `tune` (the tuner's view) and `game`
+//! `syzygy` and `tablefiles` (the endgame tables: probing, and finding and checking the
+//! files), `eval` (evaluation, its weights and layout), `tune` (the tuner's view) and `game`
 //! (`core::Game`). Alice chess builds on the attacks, vocabulary, castling, FEN fields,
 //! notation, move sinks and evaluation sinks shared here; chess knows nothing of Alice.
 
@@ -20,6 +21,8 @@ pub mod movegen;
 pub mod notation;
 pub mod position;
 pub mod see;
+pub mod syzygy;
+pub mod tablefiles;
 pub mod tune;
 pub mod types;
 

@@ -4,7 +4,8 @@
 Runs PyPI `pychess-external-engine` 0.2.0's local HTTP app (its engine handshake, its
 search controller, its isolated rules workers with `pyffish` / `pyffish_alice`, and the
 Alice qualification search it runs at start) with kaleido as the engine, on loopback,
-with only the website registration left out. For chess, Chess960, Xiangqi and Alice it
+with only the website registration left out. For chess, Chess960 (as chess with its
+Chess960 flag, and as `fischerandom`), Xiangqi and Alice it
 asks for analyses of the start position and of positions after random legal moves, with
 MultiPV 1 and 3, lets some run to their limit and stops others early by going away, and
 checks that every request is answered, no error event comes, every best move is accepted
@@ -41,6 +42,7 @@ RANDOM_POSITIONS = 4
 VARIANTS = [
     ("chess", False, pyffish),
     ("chess", True, pyffish),
+    ("fischerandom", True, pyffish),
     ("xiangqi", False, pyffish),
     ("alice", False, pyffish_alice),
 ]
@@ -148,7 +150,7 @@ async def main(engine):
             assert variant in engine_caps["variants"], f"{variant} not admitted"
         searches = 0
         for variant, chess960, rules in VARIANTS:
-            name = "chess960" if chess960 else variant
+            name = "chess960" if (variant, chess960) == ("chess", True) else variant
             for k, (initial, moves, current) in enumerate(positions(variant, chess960, rules, rng)):
                 for multipv in (1, 3):
                     stop_early = (k + multipv) % 3 == 0

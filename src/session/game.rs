@@ -220,14 +220,12 @@ impl<G: RegisteredGame> Session for GameSession<G> {
         let shown_lines = req.limits.multipv.max(1);
         let mut limits = req.limits;
         // A strength limit plays with the evaluation its Elo ladder was measured with.
-        let mut network = req
-            .strength
-            .is_none()
-            .then(|| nets.active::<G>(req.eval_mode))
-            .flatten();
+        let network = match req.strength {
+            Some(_) => None,
+            None => nets.active::<G>(req.eval_mode),
+        };
         if let Some(s) = req.strength {
             limits.multipv = limits.multipv.max(CANDIDATES);
-            network = None;
             let depth = s.depth(self.key());
             limits.depth = Some(limits.depth.map_or(depth, |d| d.min(depth)));
         }

@@ -62,6 +62,10 @@ enum Command {
     /// Relabel a games file (`datagen --format games`) with the embedded network: every
     /// scored position searched again at `--nodes`.
     Rescore(kaleido::datagen::rescore::RescoreArgs),
+    /// The games store through its manifest (tuning/store/MANIFEST): `totals`, `check
+    /// --dir D` (the files against their lines), `regenerate FILE --dir D` (one line's run
+    /// played again and its bytes compared).
+    Store(kaleido::datagen::store::StoreArgs),
     /// Reports over PGN files written by `kaleido match`: `score --engine NAME FILE...`
     /// (W-L-D and Elo pooled, per game and per opening pair), `clock FILE...` (the move
     /// times replayed against the clock).
@@ -124,6 +128,7 @@ fn main() {
         Some(Command::Notation(args)) => std::process::exit(kaleido::notation::run(&args)),
         Some(Command::Datagen(args)) => std::process::exit(kaleido::datagen::run(args)),
         Some(Command::Rescore(args)) => std::process::exit(kaleido::datagen::rescore::run(&args)),
+        Some(Command::Store(args)) => std::process::exit(kaleido::datagen::store::run(&args)),
         Some(Command::Pgn(args)) => std::process::exit(kaleido::pgntool::run(&args)),
         Some(Command::Render(args)) => {
             std::process::exit(kaleido::render::run(&args, |svg| print_lines(svg.lines())))

@@ -7,7 +7,8 @@
 //! Files: `format` (the line format, shared with the tuner), `binary` (the fixed-size
 //! record format, shared with the network trainer), `games` (the games format's bytes),
 //! `replay` (games through the rules, and the load-time filters), `rescore` (`kaleido
-//! rescore`), `selfplay` (one game, generic over `Game`), this file (command line,
+//! rescore`), `selfplay` (one game, generic over `Game`), `store` (`kaleido store`: the
+//! manifest's totals, checks and regeneration), this file (command line,
 //! variant choice, workers, duplicate removal, output, the manifest line and progress).
 //! Duplicates are removed by Zobrist key across all workers (not in the games format,
 //! which keeps whole games).
@@ -19,6 +20,7 @@ pub mod genfens;
 pub mod replay;
 pub mod rescore;
 pub mod selfplay;
+pub mod store;
 
 use crate::core::rng::Rng;
 use crate::core::zobrist::splitmix64;

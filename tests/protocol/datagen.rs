@@ -117,3 +117,102 @@ fn datagen_on_one_thread_repeats_itself_for_a_seed() {
         "another seed made the same data"
     );
 }
+
+/// `kaleido` with `args`, its stdout; panics with its stderr when it fails.
+fn kaleido_ok(args: &[&std::ffi::OsStr]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_kaleido"))
+        .args(args)
+        .output()
+        .expect("kaleido runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{args:?}: {stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+/// The store's manifest regenerates its files: a Xiangqi `.games` run's printed line, put in
+/// a manifest, is played again by `kaleido store regenerate` into another folder with the
+/// same bytes; `check` finds it, and finds a changed file changed.
+#[test]
+fn a_manifest_line_regenerates_its_games_file() {
+    let root = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("store-{}", std::process::id()));
+    let (made, again) = (root.join("made"), root.join("again"));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&made).unwrap();
+    let file = made.join("xiangqi-300n-seed5.games");
+    let line = kaleido_ok(&[
+        "datagen".as_ref(),
+        "--variant".as_ref(),
+        "xiangqi".as_ref(),
+        "--games".as_ref(),
+        "4".as_ref(),
+        "--nodes".as_ref(),
+        "300".as_ref(),
+        "--threads".as_ref(),
+        "1".as_ref(),
+        "--seed".as_ref(),
+        "5".as_ref(),
+        "--out".as_ref(),
+        file.as_os_str(),
+    ]);
+    assert!(line.contains(" file=xiangqi-300n-seed5.games"), "{line}");
+    let manifest = root.join("MANIFEST");
+    std::fs::write(&manifest, format!("# test store\n{line}")).unwrap();
+    let m = manifest.as_os_str();
+
+    let totals = kaleido_ok(&["store".as_ref(), "totals".as_ref(), m]);
+    assert!(
+        totals.contains("xiangqi net=") && totals.contains("1 runs, 4 games"),
+        "{totals}"
+    );
+
+    let regenerated = kaleido_ok(&[
+        "store".as_ref(),
+        "regenerate".as_ref(),
+        m,
+        "xiangqi-300n-seed5.games".as_ref(),
+        "--dir".as_ref(),
+        again.as_os_str(),
+    ]);
+    assert!(
+        regenerated.contains("identical to its line"),
+        "{regenerated}"
+    );
+    let bytes = std::fs::read(&file).unwrap();
+    assert_eq!(
+        bytes,
+        std::fs::read(again.join("xiangqi-300n-seed5.games")).unwrap()
+    );
+
+    let check = kaleido_ok(&[
+        "store".as_ref(),
+        "check".as_ref(),
+        m,
+        "--dir".as_ref(),
+        again.as_os_str(),
+    ]);
+    assert!(
+        check.contains("check: 1 ok, 0 missing, 0 changed"),
+        "{check}"
+    );
+    let mut changed = bytes;
+    *changed.last_mut().unwrap() ^= 1;
+    std::fs::write(again.join("xiangqi-300n-seed5.games"), changed).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_kaleido"))
+        .args([
+            "store".as_ref(),
+            "check".as_ref(),
+            m,
+            "--dir".as_ref(),
+            again.as_os_str(),
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("changed xiangqi-300n-seed5.games"));
+    let _ = std::fs::remove_dir_all(&root);
+}

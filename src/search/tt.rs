@@ -5,15 +5,21 @@
 //! Memory: `new(mib)` allocates exactly `mib` MiB of 64-byte buckets (one cache line
 //! each), four entries per bucket, every entry two `AtomicU64` words. Readers and
 //! writers never lock: an entry is written word by word, and a reader accepts it only
-//! if `check ^ data` reproduces the key (Hyatt's lockless XOR trick), so a torn entry
-//! (words from two different writes) is rejected except with negligible probability;
-//! a move read from the table is validated by the search before use anyway.
+//! if `check ^ scramble(data)` reproduces the key (Hyatt's lockless XOR trick, with the
+//! data word scrambled so that a difference in any of its bits reaches the key bits), so
+//! a torn entry (words from two different writes) is rejected except with probability
+//! about 2^-48; a move read from the table is validated by the search before use anyway.
+//! Under `--cfg loom` its atomics are loom's, and the model tests at the bottom check
+//! that no torn entry is a hit under every interleaving of two writers and a reader.
 //!
 //! It also owns [`Bound`], the kind of a score (exact or a bound), which the table
 //! stores and the search reports. A leaf of the search: it knows no thread and no
 //! other search file.
 
 use crate::core::score::{Score, MATE_BOUND};
+#[cfg(loom)]
+use loom::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+#[cfg(not(loom))]
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 /// Whether a score is exact or only a bound: for a stored entry, of the node's true
@@ -44,7 +50,7 @@ pub const NO_EVAL: Score = i16::MIN as Score;
 // |  eval (i16)  | score (i16)  |        packed move (u32)       |
 // +--------------+--------------+--------------------------------+
 //
-// Meta word (the check word stores `meta ^ data`):
+// Meta word (the check word stores `meta ^ scramble(data)`):
 //  63                                16 15        9  8   7      2 1    0
 // +------------------------------------+-----------+---+--------+------+
 // |        key bits 63..16             | depth+8 (7)|mv | gen (6)| bound|
@@ -52,11 +58,27 @@ pub const NO_EVAL: Score = i16::MIN as Score;
 // bound: 0 = empty, 1 = upper, 2 = lower, 3 = exact; mv: a move is stored.
 const KEY_MASK: u64 = !0xFFFF;
 
+/// The data word as the check word mixes it in: a bijection with `scramble(0) == 0` (an
+/// empty entry's two zero words decode to an empty meta word) whose output's top 48 bits
+/// change with any change of the input, low bits included. With the plain data word, two
+/// writes of one key whose data differ only in bits 0..15 (the move's low half) tore into
+/// an entry that passed the key check with its depth and bound garbled.
+fn scramble(data: u64) -> u64 {
+    data.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 /// One 64-byte bucket: words `2i` (check) and `2i + 1` (data) form entry `i`.
-#[derive(Default)]
 #[repr(align(64))]
 struct Bucket {
     words: [AtomicU64; 2 * ENTRIES],
+}
+
+impl Bucket {
+    fn empty() -> Self {
+        Bucket {
+            words: std::array::from_fn(|_| AtomicU64::new(0)),
+        }
+    }
 }
 
 /// What a probe returns.
@@ -105,7 +127,7 @@ impl TranspositionTable {
         buckets
             .try_reserve_exact(count)
             .map_err(|_| format!("cannot allocate {mib} MiB for the hash table"))?;
-        buckets.resize_with(count, Bucket::default);
+        buckets.resize_with(count, Bucket::empty);
         Ok(Self {
             buckets: buckets.into_boxed_slice(),
             generation: AtomicU8::new(0),
@@ -189,7 +211,7 @@ impl TranspositionTable {
         let bucket = self.bucket(key);
         (0..ENTRIES).find_map(|i| {
             let data = bucket.words[2 * i + 1].load(Ordering::Relaxed);
-            let meta = bucket.words[2 * i].load(Ordering::Relaxed) ^ data;
+            let meta = bucket.words[2 * i].load(Ordering::Relaxed) ^ scramble(data);
             if (meta ^ key) & KEY_MASK != 0 || meta & 3 == 0 {
                 return None;
             }
@@ -228,7 +250,7 @@ impl TranspositionTable {
         let mut same: Option<(u64, u64)> = None;
         for i in 0..ENTRIES {
             let data = bucket.words[2 * i + 1].load(Ordering::Relaxed);
-            let meta = bucket.words[2 * i].load(Ordering::Relaxed) ^ data;
+            let meta = bucket.words[2 * i].load(Ordering::Relaxed) ^ scramble(data);
             if meta & 3 != 0 && (meta ^ key) & KEY_MASK == 0 {
                 victim = i;
                 same = Some((meta, data));
@@ -272,7 +294,7 @@ impl TranspositionTable {
             | generation << 2
             | bound_bits;
         bucket.words[2 * victim + 1].store(data, Ordering::Relaxed);
-        bucket.words[2 * victim].store(meta ^ data, Ordering::Relaxed);
+        bucket.words[2 * victim].store(meta ^ scramble(data), Ordering::Relaxed);
     }
 }
 
@@ -281,7 +303,7 @@ fn clear_bucket(b: &Bucket) {
 }
 
 fn meta_of(b: &Bucket, i: usize) -> u64 {
-    b.words[2 * i].load(Ordering::Relaxed) ^ b.words[2 * i + 1].load(Ordering::Relaxed)
+    b.words[2 * i].load(Ordering::Relaxed) ^ scramble(b.words[2 * i + 1].load(Ordering::Relaxed))
 }
 
 /// Mate scores are stored relative to the node ("mate in n from here"), not the root.
@@ -302,6 +324,95 @@ fn score_from_tt(score: Score, ply: usize) -> Score {
         score + ply as Score
     } else {
         score
+    }
+}
+
+/// Two writers and a reader on one slot under the loom model checker (run with
+/// `RUSTFLAGS="--cfg loom" cargo test --lib search::tt::loom_model`; `tests/search`
+/// does so). Every interleaving within the preemption bound, and every value the C11
+/// memory model lets a relaxed load see, is tried: a hit must be exactly one writer's entry.
+#[cfg(all(test, loom))]
+mod loom_model {
+    use super::*;
+    use loom::sync::Arc;
+
+    /// A table of one bucket, small enough for loom to track every word.
+    fn one_bucket() -> TranspositionTable {
+        TranspositionTable {
+            buckets: vec![Bucket::empty()].into_boxed_slice(),
+            generation: AtomicU8::new(0),
+            size_mib: 0,
+        }
+    }
+
+    fn entry(mv: u32, score: Score, eval: Score, depth: i32, bound: Bound) -> TtEntry {
+        TtEntry {
+            mv: Some(mv),
+            score,
+            eval,
+            depth,
+            bound,
+        }
+    }
+
+    /// Two threads store `writes` while a third probes `probe`; once all are done the
+    /// table is probed again (two writes' words may also stay torn in the table).
+    fn check(writes: [(u64, TtEntry); 2], probe: u64) {
+        let mut model = loom::model::Builder::new();
+        model.preemption_bound = Some(3);
+        model.check(move || {
+            let tt = Arc::new(one_bucket());
+            let is_written = move |found: Option<TtEntry>| {
+                if let Some(found) = found {
+                    assert!(
+                        writes.iter().any(|&(k, e)| k == probe && e == found),
+                        "a torn entry was a hit: {found:?}"
+                    );
+                }
+            };
+            let mut threads: Vec<_> = writes
+                .iter()
+                .map(|&(key, e)| {
+                    let tt = tt.clone();
+                    loom::thread::spawn(move || {
+                        tt.store(key, 0, e.mv, e.score, e.eval, e.depth, e.bound)
+                    })
+                })
+                .collect();
+            let reader = tt.clone();
+            threads.push(loom::thread::spawn(move || {
+                is_written(reader.probe(probe, 0))
+            }));
+            for t in threads {
+                t.join().unwrap();
+            }
+            is_written(tt.probe(probe, 0));
+        });
+    }
+
+    const KEY: u64 = 0x0123_4567_89AB_CDEF;
+
+    #[test]
+    fn one_key_with_moves_that_differ_in_their_low_half() {
+        let a = entry(0x0001_0203, 10, 20, 5, Bound::Exact);
+        let b = entry(0x0001_0A0B, 10, 20, 9, Bound::Lower);
+        check([(KEY, a), (KEY, b)], KEY);
+    }
+
+    #[test]
+    fn one_key_with_other_scores() {
+        let a = entry(0x0102, -300, 7, 3, Bound::Upper);
+        let b = entry(0x0102, 250, 7, 3, Bound::Upper);
+        check([(KEY, a), (KEY, b)], KEY);
+    }
+
+    #[test]
+    fn two_keys_in_one_slot() {
+        let other = KEY ^ (0xFFFF << 48);
+        let a = entry(0x0304, 40, 40, 6, Bound::Exact);
+        let b = entry(0x0506, -40, -40, 6, Bound::Exact);
+        check([(KEY, a), (other, b)], KEY);
+        check([(KEY, a), (other, b)], other);
     }
 }
 

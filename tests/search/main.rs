@@ -16,4 +16,5 @@ mod search_limits;
 mod search_memory;
 mod search_smp;
 mod search_toy;
+mod tt_loom;
 mod tt_stress;

@@ -169,6 +169,8 @@ function newGame(extra = {}) {
     elo: Number($('strength').value),
     columns: columnsFor(variantEntry(variant)),
     notation: $('notation').hidden ? null : $('notation').value,
+    // An analysis board keeps its side up, whoever is to move.
+    flipped: state.mode === 'analyse' ? (state.position?.flipped ?? false) : undefined,
     ...extra,
   };
   if (variantEntry(variant)?.numbered > 0 && number !== null && !request.fen) request.number = number;

@@ -22,6 +22,9 @@ pub fn asset(path: &str) -> Option<Asset> {
         "/style.css" => (CSS, include_str!("page/style.css")),
         "/app.js" => (JS, include_str!("page/app.js")),
         "/engine.js" => (JS, include_str!("page/engine.js")),
+        "/board.js" => (JS, include_str!("page/board.js")),
+        "/moves.js" => (JS, include_str!("page/moves.js")),
+        "/analysis.js" => (JS, include_str!("page/analysis.js")),
         "/favicon.svg" => (SVG, include_str!("page/favicon.svg")),
         _ => return None,
     };

@@ -8,7 +8,10 @@ use serde::{Deserialize, Serialize};
 /// The request in `text`, or why it is none: not JSON, no known `type`, a field of the
 /// wrong shape.
 pub fn parse_request(text: &str) -> Result<Request, String> {
-    const TYPES: [&str; 6] = ["new", "move", "takeback", "stop", "settings", "view"];
+    const TYPES: [&str; 11] = [
+        "new", "move", "takeback", "stop", "settings", "view", "analyse", "goto", "notation",
+        "pgn", "load",
+    ];
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
     match value.get("type").and_then(|t| t.as_str()) {
@@ -36,8 +39,37 @@ pub enum Request {
     },
     /// Take back the visitor's last move (and the engine's reply to it).
     Takeback,
-    /// The engine plays at once the best move it has found so far.
+    /// In a game, the engine plays at once the best move it has found so far; in
+    /// analysis, the engine stops (the visitor still moves both sides).
     Stop,
+    /// Analysis: the engine searches the shown position without end, again after every
+    /// change, reporting `multipv` lines; the visitor moves both sides.
+    Analyse {
+        /// Lines shown (MultiPV), 1–5.
+        #[serde(default = "one")]
+        multipv: usize,
+        /// `false`: the analysis board without the engine (as after `stop`).
+        #[serde(default = "yes")]
+        engine: bool,
+    },
+    /// Show the position after `ply` plies of the line (the later plies are kept).
+    Goto {
+        /// Plies from the start (past the line's end: its end).
+        ply: usize,
+    },
+    /// Write the moves in another of the variant's notations (`hello`'s `notations`).
+    Notation {
+        /// The notation's name, `None`: the variant's default.
+        #[serde(default)]
+        notation: Option<String>,
+    },
+    /// Ask for the line as PGN (a `pgn` reply).
+    Pgn,
+    /// Open the first game of a PGN text, for analysis with the engine off.
+    Load {
+        /// The PGN text.
+        pgn: String,
+    },
     /// New engine settings, for its next move.
     Settings(EngineSettings),
     /// How the board is drawn: flipped or not, boards per row.
@@ -49,6 +81,14 @@ pub enum Request {
         #[serde(default)]
         columns: u32,
     },
+}
+
+fn one() -> usize {
+    1
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// What a new game starts from and who plays what.
@@ -72,6 +112,9 @@ pub struct NewGame {
     pub flipped: Option<bool>,
     /// Boards per row (0 = all in one row).
     pub columns: u32,
+    /// The moves' notation (one of `hello`'s `notations` of the variant; `None`: its
+    /// default).
+    pub notation: Option<String>,
     /// The engine's time and strength.
     #[serde(flatten)]
     pub engine: EngineSettings,
@@ -117,6 +160,11 @@ pub enum Reply {
         /// The reply it expects.
         ponder: Option<String>,
     },
+    /// The line as PGN, asked by a `pgn` request.
+    Pgn {
+        /// One PGN game.
+        pgn: String,
+    },
     /// A request that could not be carried out, or a refusal; the socket stays open
     /// unless the server says it closes it.
     Error {
@@ -139,6 +187,8 @@ pub struct Hello {
     pub movetime_range: (u64, u64),
     /// The lowest and highest `UCI_Elo`.
     pub elo_range: (u64, u64),
+    /// The fewest and most lines of an analysis.
+    pub multipv_range: (usize, usize),
 }
 
 /// One variant as the page lists it: names and the board's shape for the layout.
@@ -159,6 +209,9 @@ pub struct VariantEntry {
     pub sides: [String; 2],
     /// Whether it has a choice of rule sets (Xiangqi: `asian`, `basic`).
     pub rule_sets: Vec<String>,
+    /// The move notations it can write, its default first (`san`, Xiangqi `wxf`,
+    /// `chinese`, `iccs`, the cubes' `levels`, ...; `uci` last).
+    pub notations: Vec<String>,
 }
 
 /// The game as it stands.
@@ -173,10 +226,15 @@ pub struct PositionReport {
     pub start_fen: String,
     /// The current position's FEN.
     pub fen: String,
-    /// The moves played since the start, in UCI text.
+    /// The line's moves since the start, in UCI text: those played to reach the board,
+    /// then those stepped back over (`goto`).
     pub moves: Vec<String>,
-    /// The same moves in the variant's record notation (SAN, WXF, levels notation).
+    /// The same moves in the chosen notation (SAN, WXF, levels notation, ...).
     pub record: Vec<String>,
+    /// The plies played to reach the board (`moves[..ply]`).
+    pub ply: usize,
+    /// The chosen notation, `None`: the variant's default.
+    pub notation: Option<String>,
     /// The side to move.
     pub turn: SideName,
     /// The visitor's side.
@@ -187,8 +245,14 @@ pub struct PositionReport {
     pub svg: String,
     /// Whether the picture is seen from the second side.
     pub flipped: bool,
-    /// Whether the engine is searching its move.
+    /// Whether the engine is searching its move (a game).
     pub thinking: bool,
+    /// `play` (a game against the engine) or `analyse`.
+    pub mode: String,
+    /// Whether the engine is analysing the shown position.
+    pub analysing: bool,
+    /// Lines of the analysis.
+    pub multipv: usize,
     /// The end of the game, once the rules end it.
     pub result: Option<GameResult>,
 }
@@ -234,10 +298,14 @@ pub struct InfoReport {
     pub bound: Option<String>,
     /// Nodes searched.
     pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
     /// Milliseconds since the search started.
     pub time: u64,
     /// The principal variation in UCI text.
     pub pv: Vec<String>,
+    /// The same line in the game's notation.
+    pub record: Vec<String>,
     /// Win, draw and loss chances per mille.
     pub wdl: Option<[u32; 3]>,
 }

@@ -13,12 +13,17 @@
 //!
 //! Files: `http` (request heads, the guard, responses, the handshake), `assets` (the
 //! embedded page, `page/`), `socket` (one WebSocket's loop and bounds), `tab` (one tab's
-//! engine over the session layer), `messages` (the JSON messages).
+//! engine over the session layer: a game or an analysis), `line` (a tab's game line and the
+//! shown ply), `pgn_text` (the line as PGN and back), `reports` (replies made from engine state),
+//! `messages` (the JSON messages).
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod assets;
 pub mod http;
+mod line;
 pub mod messages;
+mod pgn_text;
+mod reports;
 mod socket;
 mod tab;
 

@@ -1,27 +1,25 @@
 //! [`Tab`]: the engine of one browser tab, driven through the session layer as the UCI
-//! engine (`protocol::engine`) drives it. It owns its game (a `Session` for the picture and
-//! the search, the match referee for legality, the record notation and the end of the game
-//! by kaleido's own rules), its table, histories, networks (a clone sharing the server's),
-//! evaluation and parameters, and at most one running search. It turns requests into
-//! replies; the socket (`socket`) carries them and knows nothing of games. Nothing here is
-//! shared with another tab.
+//! engine (`protocol::engine`) drives it. It owns its game line (`line::TabGame`: a
+//! `Session` for the picture and the search, the match referee for legality, the record
+//! notation and the end of the game by kaleido's own rules), its table, histories, networks
+//! (a clone sharing the server's), evaluation and parameters, its mode (a game against the
+//! engine, or analysis: `go infinite` with MultiPV on the shown position) and at most one
+//! running search. It turns requests into replies; the socket (`socket`) carries them and
+//! knows nothing of games. Nothing here is shared with another tab.
 
-use super::messages::{
-    EngineSettings, GameResult, Hello, InfoReport, LegalMove, NewGame, PositionReport, Reply,
-    Request, SideName, VariantEntry,
-};
+use super::line::TabGame;
+use super::messages::{EngineSettings, NewGame, PositionReport, Reply, Request, SideName};
+use super::{pgn_text, reports};
 use crate::core::eval_mode::EvalMode;
 use crate::core::rng::Rng;
-use crate::core::score::mate_in_moves;
 use crate::core::{Notation, Side};
-use crate::matchrun::referee::Referee;
 use crate::matchrun::registry::{new_referee_with, RefereeSettings};
 use crate::nnue::Networks;
 use crate::render::View;
-use crate::search::{Bound, Control, Limits, Outcome, Params, Report};
+use crate::search::{Control, Limits, Outcome, Params, Report};
 use crate::search::{SearchMemory, TranspositionTable};
 use crate::session::strength::{Strength, ELO_RANGE};
-use crate::session::{new_session_with, GoRequest, SearchSink, SearchTools, Session};
+use crate::session::{new_session_with, GoRequest, SearchSink, SearchTools};
 use crate::variants::{Openings, Variant};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::Sender;
@@ -34,8 +32,18 @@ pub const MOVETIME_RANGE: (u64, u64) = (50, 60_000);
 const DEFAULT_MOVETIME: u64 = 1000;
 /// Each tab's transposition table, in MiB.
 const HASH_MIB: usize = 16;
-/// The rule sets a variant with club rules offers (`GameConfig::basic_rules`).
-const RULE_SETS: [&str; 2] = ["asian", "basic"];
+/// The fewest and most lines an analysis may show (MultiPV).
+pub const MULTIPV_RANGE: (usize, usize) = (1, 5);
+
+/// What the engine does with the shown position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// A game against the engine: it searches its move when it is its turn.
+    Play,
+    /// Analysis: the visitor moves both sides; while `on`, the engine searches the shown
+    /// position without end, reporting `multipv` lines.
+    Analyse { multipv: usize, on: bool },
+}
 
 /// What a running search sends back to the socket's loop, tagged with its search's number.
 pub enum SearchEvent {
@@ -62,47 +70,6 @@ impl SearchSink for TabSink {
     }
 }
 
-/// The game of a tab.
-struct TabGame {
-    variant: Variant,
-    number: Option<u32>,
-    start_fen: String,
-    visitor: Side,
-    referee: Box<dyn Referee>,
-    session: Box<dyn Session>,
-}
-
-impl TabGame {
-    fn moves(&self) -> Vec<String> {
-        self.referee.plies().iter().map(|p| p.uci.clone()).collect()
-    }
-
-    /// Puts the session at the referee's position (after every move the referee accepted).
-    fn sync_session(&mut self) -> Result<(), String> {
-        let moves = self.moves();
-        let texts: Vec<&str> = moves.iter().map(String::as_str).collect();
-        self.session.set_position(Some(&self.start_fen), &texts)
-    }
-
-    /// The game with only its first `plies` moves.
-    fn truncate(&mut self, plies: usize) -> Result<(), String> {
-        let moves = self.moves();
-        self.referee.reset(Some(&self.start_fen))?;
-        for m in moves.iter().take(plies) {
-            self.referee.play_text(m, Notation::Uci)?;
-        }
-        self.sync_session()
-    }
-
-    fn over(&self) -> bool {
-        self.referee.rules_end().is_some()
-    }
-
-    fn engine_to_move(&self) -> bool {
-        !self.over() && self.referee.side_to_move() != self.visitor
-    }
-}
-
 /// A search in progress.
 struct Running {
     id: u64,
@@ -126,14 +93,8 @@ pub struct Tab {
     params: Params,
     search: Option<Running>,
     searches: u64,
+    mode: Mode,
     to_socket: Sender<SearchEvent>,
-}
-
-fn side_name(side: Side) -> SideName {
-    match side {
-        Side::White => SideName::White,
-        Side::Black => SideName::Black,
-    }
 }
 
 impl Tab {
@@ -154,41 +115,14 @@ impl Tab {
             params: Params::default(),
             search: None,
             searches: 0,
+            mode: Mode::Play,
             to_socket,
         }
     }
 
     /// The first message of a socket: the variants and the limits.
     pub fn hello(max_message: usize) -> Reply {
-        let variants = Variant::ALL
-            .iter()
-            .map(|&v| {
-                let info = v.info();
-                let picture = &info.picture;
-                VariantEntry {
-                    name: info.name.to_string(),
-                    numbered: match info.openings {
-                        Openings::Numbered { count, .. } => count,
-                        Openings::StartPosition => 0,
-                    },
-                    files: picture.files,
-                    ranks: picture.ranks,
-                    boards: picture.boards.len() as u32,
-                    sides: picture.sides.map(String::from),
-                    rule_sets: match v == Variant::Xiangqi {
-                        true => RULE_SETS.map(String::from).to_vec(),
-                        false => Vec::new(),
-                    },
-                }
-            })
-            .collect();
-        Reply::Hello(Hello {
-            engine: concat!("kaleido ", env!("CARGO_PKG_VERSION")).to_string(),
-            variants,
-            max_message,
-            movetime_range: MOVETIME_RANGE,
-            elo_range: ELO_RANGE,
-        })
+        reports::hello(max_message)
     }
 
     /// Carries out one request; the replies go to the page in order.
@@ -197,12 +131,16 @@ impl Tab {
             Request::New(new) => self.new_game(*new),
             Request::Move { text } => self.visitor_move(&text),
             Request::Takeback => self.take_back(),
-            Request::Stop => {
-                if let Some(s) = &self.search {
-                    s.control.stop.store(true, Ordering::Relaxed);
-                }
-                Ok(Vec::new())
-            }
+            Request::Stop => self.stop(),
+            Request::Analyse { multipv, engine } => self.analyse(multipv, engine),
+            Request::Goto { ply } => self.goto(ply),
+            Request::Notation { notation } => self.notation(notation),
+            Request::Pgn => self.game().map(|g| {
+                vec![Reply::Pgn {
+                    pgn: pgn_text::write(g),
+                }]
+            }),
+            Request::Load { pgn } => self.load(&pgn),
             Request::Settings(s) => self.settings(&s).map(|()| Vec::new()),
             Request::View { flipped, columns } => {
                 self.view.flipped = flipped;
@@ -218,23 +156,17 @@ impl Tab {
         let current = self.search.as_ref().map(|s| s.id);
         match event {
             SearchEvent::Report(id, Report::Iteration(it)) if Some(id) == current => {
-                let mate = mate_in_moves(it.score);
-                vec![Reply::Info(InfoReport {
-                    depth: it.depth,
-                    seldepth: it.seldepth.max(it.depth),
-                    multipv: it.multipv,
-                    cp: mate.is_none().then_some(it.score),
-                    mate,
-                    bound: match it.bound {
-                        Bound::Exact => None,
-                        Bound::Lower => Some("lower".to_string()),
-                        Bound::Upper => Some("upper".to_string()),
-                    },
-                    nodes: it.nodes,
-                    time: it.time_ms,
-                    pv: it.pv,
-                    wdl: it.wdl,
-                })]
+                let record = match &self.game {
+                    Some(game) => game.record_of(&it.pv),
+                    None => it.pv.clone(),
+                };
+                vec![Reply::Info(reports::info(it, record))]
+            }
+            SearchEvent::Done(id, _) if Some(id) == current && self.mode != Mode::Play => {
+                // An analysis that ended by itself (it only ends on `stop` otherwise).
+                self.join_search();
+                self.position()
+                    .map_or_else(|message| vec![Reply::Error { message }], |p| vec![p])
             }
             SearchEvent::Done(id, outcome) if Some(id) == current => {
                 self.join_search();
@@ -243,11 +175,7 @@ impl Tab {
                     ponder: outcome.ponder,
                 }];
                 let played = match (&mut self.game, outcome.best) {
-                    (Some(game), Some(best)) => game
-                        .referee
-                        .play_text(&best, Notation::Uci)
-                        .map(|_| ())
-                        .and_then(|()| game.sync_session()),
+                    (Some(game), Some(best)) => game.play(&best),
                     _ => Err("the engine found no move".to_string()),
                 };
                 if let Err(message) = played {
@@ -314,7 +242,7 @@ impl Tab {
         cfg.basic_rules = basic_rules;
         let settings = RefereeSettings {
             basic_rules,
-            notation: None,
+            notation: new.notation.filter(|n| !n.is_empty()),
         };
         let mut referee = new_referee_with(variant.name(), &settings)?;
         referee
@@ -336,8 +264,10 @@ impl Tab {
             number,
             start_fen,
             visitor,
+            settings,
             referee,
             session: new_session_with(variant, cfg, Notation::Uci),
+            ahead: Vec::new(),
         };
         game.sync_session()?;
         // The old game's search is abandoned; the new game starts with a clear table.
@@ -348,6 +278,7 @@ impl Tab {
         self.view.flipped = new.flipped.unwrap_or(visitor == Side::Black);
         self.view.columns = new.columns;
         self.game = Some(game);
+        self.mode = Mode::Play;
         self.after_change()
     }
 
@@ -356,11 +287,18 @@ impl Tab {
             .game
             .as_mut()
             .ok_or("no game: send a 'new' message first")?;
-        if game.over() || game.referee.side_to_move() != game.visitor || self.search.is_some() {
+        if game.over() {
+            return Err(format!("the game is over: '{text}' refused"));
+        }
+        let playing = self.mode == Mode::Play;
+        if playing && (game.referee.side_to_move() != game.visitor || self.search.is_some()) {
             return Err(format!("not your move: '{text}' refused"));
         }
-        game.referee.play_text(text, Notation::Uci)?;
-        game.sync_session()?;
+        // An analysis of the position before it ends.
+        self.stop_search();
+        if let Some(game) = self.game.as_mut() {
+            game.play(text)?;
+        }
         self.after_change()
     }
 
@@ -388,33 +326,132 @@ impl Tab {
         self.after_change()
     }
 
+    fn game(&self) -> Result<&TabGame, String> {
+        self.game
+            .as_ref()
+            .ok_or_else(|| "no game: send a 'new' message first".to_string())
+    }
+
+    /// In a game, the engine plays now; in analysis, the engine stops (and stays off).
+    fn stop(&mut self) -> Result<Vec<Reply>, String> {
+        match self.mode {
+            Mode::Play => {
+                if let Some(s) = &self.search {
+                    s.control.stop.store(true, Ordering::Relaxed);
+                }
+                Ok(Vec::new())
+            }
+            Mode::Analyse { multipv, .. } => {
+                self.stop_search();
+                self.mode = Mode::Analyse { multipv, on: false };
+                self.position().map(|p| vec![p])
+            }
+        }
+    }
+
+    /// Analysis of the shown position with `multipv` lines (`engine`: searched), from now
+    /// on after every change.
+    fn analyse(&mut self, multipv: usize, engine: bool) -> Result<Vec<Reply>, String> {
+        let (lo, hi) = MULTIPV_RANGE;
+        if !(lo..=hi).contains(&multipv) {
+            return Err(format!("multipv {multipv} is outside {lo}..={hi}"));
+        }
+        self.game()?;
+        self.stop_search();
+        self.mode = Mode::Analyse {
+            multipv,
+            on: engine,
+        };
+        self.after_change()
+    }
+
+    /// Shows the position after `ply` plies of the line; the plies after it are kept.
+    fn goto(&mut self, ply: usize) -> Result<Vec<Reply>, String> {
+        self.game()?;
+        self.stop_search();
+        if let Some(game) = self.game.as_mut() {
+            game.goto(ply)?;
+        }
+        self.after_change()
+    }
+
+    /// The line written in another record style of the variant (`None`: its default).
+    fn notation(&mut self, notation: Option<String>) -> Result<Vec<Reply>, String> {
+        let game = self
+            .game
+            .as_mut()
+            .ok_or("no game: send a 'new' message first")?;
+        game.set_notation(notation.filter(|n| !n.is_empty()))?;
+        self.position().map(|p| vec![p])
+    }
+
+    /// The first game of a PGN text, opened for analysis (the engine off) at its end.
+    fn load(&mut self, text: &str) -> Result<Vec<Reply>, String> {
+        let default = self.game.as_ref().map_or(Variant::Chess, |g| g.variant);
+        let pgn = pgn_text::read(text, default)?;
+        let multipv = match self.mode {
+            Mode::Analyse { multipv, .. } => multipv,
+            Mode::Play => 1,
+        };
+        self.new_game(NewGame {
+            variant: pgn.variant.name().to_string(),
+            fen: pgn.fen,
+            moves: pgn.moves,
+            notation: pgn.notation,
+            columns: self.view.columns,
+            flipped: Some(self.view.flipped),
+            ..NewGame::default()
+        })?;
+        // A new game against the engine with the visitor to move: no search started.
+        self.mode = Mode::Analyse { multipv, on: false };
+        self.position().map(|p| vec![p])
+    }
+
     /// The position after a change, and the engine's search when it is its move.
     fn after_change(&mut self) -> Result<Vec<Reply>, String> {
         let mut replies = Vec::new();
-        if self.game.as_ref().is_some_and(TabGame::engine_to_move) {
-            if let Err(message) = self.start_search() {
-                replies.push(Reply::Error { message });
+        let started = match self.mode {
+            Mode::Play if self.game.as_ref().is_some_and(TabGame::engine_to_move) => {
+                self.start_search(None)
             }
+            Mode::Analyse { multipv, on: true } if !self.game().is_ok_and(TabGame::over) => {
+                self.start_search(Some(multipv))
+            }
+            _ => Ok(()),
+        };
+        if let Err(message) = started {
+            replies.push(Reply::Error { message });
         }
         replies.push(self.position()?);
         Ok(replies)
     }
 
-    fn start_search(&mut self) -> Result<(), String> {
+    /// The engine's move in a game, or (`analysis`: its MultiPV) an analysis without end
+    /// at full strength.
+    fn start_search(&mut self, analysis: Option<usize>) -> Result<(), String> {
         let game = self.game.as_ref().ok_or("no game")?;
         self.searches += 1;
         let id = self.searches;
-        let strength = match self.elo {
-            Some(elo) => Strength::from_options(20, true, elo, self.games),
-            None => Strength::from_options(self.skill, false, 0, self.games),
+        let strength = match (analysis, self.elo) {
+            (Some(_), _) => Strength::from_options(20, false, 0, self.games),
+            (None, Some(elo)) => Strength::from_options(20, true, elo, self.games),
+            (None, None) => Strength::from_options(self.skill, false, 0, self.games),
         };
-        let request = GoRequest {
-            limits: Limits {
+        let limits = match analysis {
+            Some(multipv) => Limits {
+                infinite: true,
+                multipv,
+                ..Limits::default()
+            },
+            None => Limits {
                 movetime: Some(self.movetime),
                 multipv: 1,
                 move_overhead: 20,
                 ..Limits::default()
             },
+        };
+        let request = GoRequest {
+            limits,
             threads: 1,
             show_wdl: true,
             strength,
@@ -461,55 +498,33 @@ impl Tab {
     }
 
     fn position(&self) -> Result<Reply, String> {
-        let game = self
-            .game
-            .as_ref()
-            .ok_or("no game: send a 'new' message first")?;
-        let picture = &game.variant.info().picture;
-        let legal = game
-            .referee
-            .legal_moves(Notation::Uci)
-            .into_iter()
-            .filter_map(|uci| {
-                let (from, to, rest) = picture.split_move(&uci)?;
-                Some(LegalMove {
-                    from: from.to_string(),
-                    to: to.to_string(),
-                    promotion: (!rest.is_empty()).then(|| rest.to_string()),
-                    uci,
-                })
-            })
-            .collect();
-        let result = game.referee.rules_end().map(|end| {
-            // The referee writes White and Black (PGN); the page names the sides as the
-            // variant does (Xiangqi: Red).
-            let [first, second] = picture.sides;
-            let reason = end.reason.replace("White", first).replace("Black", second);
-            GameResult {
-                score: match end.winner {
-                    Some(Side::White) => "1-0",
-                    Some(Side::Black) => "0-1",
-                    None => "1/2-1/2",
-                }
-                .to_string(),
-                winner: end.winner.map(side_name),
-                reason,
-            }
-        });
+        let game = self.game()?;
         Ok(Reply::Position(Box::new(PositionReport {
             variant: game.variant.name().to_string(),
             number: game.number,
             start_fen: game.start_fen.clone(),
             fen: game.referee.fen(),
-            moves: game.moves(),
-            record: game.referee.plies().iter().map(|p| p.pgn.clone()).collect(),
-            turn: side_name(game.referee.side_to_move()),
-            visitor: side_name(game.visitor),
-            legal,
+            moves: game.line().map(|p| p.uci.clone()).collect(),
+            record: game.line().map(|p| p.pgn.clone()).collect(),
+            ply: game.ply(),
+            notation: game.settings.notation.clone(),
+            turn: reports::side_name(game.referee.side_to_move()),
+            visitor: reports::side_name(game.visitor),
+            legal: reports::legal_moves(game),
             svg: game.session.svg(self.view)?,
             flipped: self.view.flipped,
-            thinking: self.search.is_some(),
-            result,
+            thinking: self.search.is_some() && self.mode == Mode::Play,
+            mode: match self.mode {
+                Mode::Play => "play",
+                Mode::Analyse { .. } => "analyse",
+            }
+            .to_string(),
+            analysing: self.search.is_some() && self.mode != Mode::Play,
+            multipv: match self.mode {
+                Mode::Analyse { multipv, .. } => multipv,
+                Mode::Play => 1,
+            },
+            result: reports::result(game),
         })))
     }
 }

@@ -4,6 +4,7 @@
 //! (one per topic), like the others; `server` holds the shared helpers.
 
 mod browser;
+mod serve_analyse;
 mod serve_games;
 mod serve_security;
 mod server;

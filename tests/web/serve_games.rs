@@ -4,7 +4,7 @@
 //! cells are the picture's `data-cell` names; take back, numbered Chess960 starts, a FEN
 //! with moves, and the end of a game with the rules' reason.
 
-use crate::server::{Server, Socket};
+use crate::server::{texts, Server, Socket};
 use serde_json::{json, Value};
 
 const VARIANTS: [&str; 9] = [
@@ -18,14 +18,6 @@ const VARIANTS: [&str; 9] = [
     "raumschach",
     "raumschach4",
 ];
-
-fn texts(v: &Value) -> Vec<String> {
-    v.as_array()
-        .unwrap_or(&Vec::new())
-        .iter()
-        .map(|m| m.as_str().unwrap().to_string())
-        .collect()
-}
 
 fn legal(position: &Value) -> Vec<String> {
     position["legal"]

@@ -165,3 +165,12 @@ impl Socket {
         got.last().unwrap()["message"].as_str().unwrap().to_string()
     }
 }
+
+/// The strings of a JSON array (a move list), empty when it is none.
+pub fn texts(v: &Value) -> Vec<String> {
+    v.as_array()
+        .unwrap_or(&Vec::new())
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect()
+}

@@ -1,14 +1,16 @@
-// kaleido serve: the page's behaviour. Owns the controls, the click-to-move interaction on
-// the engine's board picture (cells found by their data-cell names), the move list (every
-// ply a .ply element with data-uci), the status line and the engine's last report. Knows
-// no rule: which moves are legal, whose move it is and how the game ended all come from
-// the engine (the position message); the board's cells and the moves' cells are names the
-// engine gives. Talks to the engine only through engine.js.
+// kaleido serve: the page's behaviour. Owns the controls, the mode (a game against the
+// engine, or analysis), the status line, the address (a position is a link), FEN and PGN
+// in and out, and the wiring of the board (board.js), the move list (moves.js) and the
+// analysis panel (analysis.js). Knows no rule: which moves are legal, whose move it is,
+// the notation and how the game ended all come from the engine's position message. Talks
+// to the engine only through engine.js.
 
 import { connect } from './engine.js';
+import { createBoard } from './board.js';
+import { createMoveList } from './moves.js';
+import { createAnalysis } from './analysis.js';
 
 const $ = (id) => document.getElementById(id);
-const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** Display names of the variants; the list itself comes from the engine. */
 const LABELS = {
@@ -22,18 +24,38 @@ const LABELS = {
   raumschach: 'Raumschach 5×5×5',
   raumschach4: 'Raumschach 4×4×4',
 };
-/** Names of promotion letters, for the choice; an unknown letter shows as itself. */
-const PIECES = { q: 'Queen', r: 'Rook', b: 'Bishop', n: 'Knight', u: 'Unicorn', k: 'King' };
+/** Display names of the notations; the list of each variant comes from the engine. */
+const NOTATIONS = {
+  san: 'SAN',
+  uci: 'Coordinates',
+  wxf: 'WXF',
+  chinese: '中文',
+  iccs: 'ICCS',
+  levels: 'Levels',
+  'levels-spanish': 'Levels (Spanish)',
+  'levels-roman': 'Levels (Roman)',
+};
 
 const state = {
   hello: null, // the engine's offer: variants and limits
   position: null, // the last position message
-  selected: null, // { element, from }
+  mode: 'play', // the page's mode: 'play' or 'analyse'
   columns: 0, // boards per row asked of the engine
-  lastInfo: null,
 };
 
 const link = connect({ onMessage, onClose });
+
+const board = createBoard($('board'), $('promotion'), {
+  onMove: (uci) => link.send({ type: 'move', move: uci }),
+  canMove,
+});
+const moveList = createMoveList($('moves'), $('nav'), {
+  onGoto: (ply) => link.send({ type: 'goto', ply }),
+});
+const analysis = createAnalysis($('analysis'), {
+  numbered: (p, moves) => moveList.numbered(p, moves),
+  onBest: (uci) => board.arrow(state.mode === 'analyse' ? uci : null),
+});
 
 function onMessage(msg) {
   switch (msg.type) {
@@ -46,7 +68,11 @@ function onMessage(msg) {
       showPosition(msg);
       break;
     case 'info':
-      if (msg.multipv === 1) showInfo(msg);
+      if (state.mode === 'analyse') analysis.report(msg);
+      else if (msg.multipv === 1) showInfo(msg);
+      break;
+    case 'pgn':
+      $('pgn').value = msg.pgn;
       break;
     case 'error':
       setStatus(msg.message, 'error');
@@ -66,13 +92,7 @@ function variantEntry(name) {
 }
 
 function fillVariants() {
-  const select = $('variant');
-  select.replaceChildren(...state.hello.variants.map((v) => {
-    const option = document.createElement('option');
-    option.value = v.name;
-    option.textContent = LABELS[v.name] ?? v.name;
-    return option;
-  }));
+  $('variant').replaceChildren(...state.hello.variants.map((v) => new Option(LABELS[v.name] ?? v.name, v.name)));
 }
 
 /** Shows the controls that belong to the chosen variant, with its side names. */
@@ -86,11 +106,32 @@ function adaptControls() {
   const side = $('side');
   side.options[0].textContent = v.sides[0];
   side.options[1].textContent = v.sides[1];
+  // A choice of notation where the variant has more than its own and coordinates.
+  const notation = $('notation');
+  notation.hidden = v.notations.length <= 2;
+  notation.replaceChildren(...v.notations.map((n) => new Option(NOTATIONS[n] ?? n, n)));
+}
+
+/** The page's mode; the engine's follows with the next request. */
+function setMode(mode) {
+  state.mode = mode;
+  document.body.dataset.mode = mode;
+  for (const b of document.querySelectorAll('#modes button')) {
+    b.setAttribute('aria-pressed', String(b.dataset.mode === mode));
+  }
+  $('new').textContent = mode === 'analyse' ? 'New board' : 'New game';
+  if (mode !== 'analyse') board.arrow(null);
+}
+
+/** The analysis as the controls ask it (after a new game or a loaded one). */
+function sendAnalyse() {
+  link.send({ type: 'analyse', multipv: Number($('multipv').value), engine: $('engine-on').checked });
 }
 
 /**
- * `/?variant=V&fen=F&moves=m1+m2&side=black&number=N&movetime=MS`: the game the address
- * asks for (every field may be left out).
+ * `/?variant=V`: a new game against the engine, the visitor moving first;
+ * `/?variant=V&fen=F&moves=m1+m2`: that position, for analysis (`&multipv=N` lines; with
+ * `&mode=play` a game against the engine from it). Also `side`, `number`, `movetime`.
  */
 function startFromAddress() {
   const q = new URLSearchParams(location.search);
@@ -107,31 +148,38 @@ function startFromAddress() {
     }
     select.value = movetime;
   }
+  const multipv = q.get('multipv');
+  if (multipv && [...$('multipv').options].some((o) => o.value === multipv)) $('multipv').value = multipv;
   const fen = q.get('fen');
   const moves = (q.get('moves') ?? '').split(/[\s,]+/).filter((m) => m.length > 0);
+  const position = fen !== null || moves.length > 0;
+  setMode(q.get('mode') === 'analyse' || (position && q.get('mode') !== 'play') ? 'analyse' : 'play');
   newGame({ fen: fen || null, moves, side: q.get('side') ? $('side').value : null });
 }
 
-/** Asks for a new game with the controls' settings (and `extra`: a FEN, moves, a side). */
+/** Asks for a new game or board with the controls' settings (and `extra`: FEN, moves, side). */
 function newGame(extra = {}) {
   const variant = $('variant').value;
   const number = $('number').value === '' ? null : Number($('number').value);
   const request = {
     type: 'new',
     variant,
-    side: $('side').value,
+    side: state.mode === 'analyse' ? null : $('side').value,
     movetime: Number($('movetime').value),
     elo: Number($('strength').value),
     columns: columnsFor(variantEntry(variant)),
+    notation: $('notation').hidden ? null : $('notation').value,
+    // An analysis board keeps its side up, whoever is to move.
+    flipped: state.mode === 'analyse' ? (state.position?.flipped ?? false) : undefined,
     ...extra,
   };
-  if (variantEntry(variant)?.numbered > 0 && number !== null) request.number = number;
+  if (variantEntry(variant)?.numbered > 0 && number !== null && !request.fen) request.number = number;
   if (!$('rules-box').hidden) request.rules = $('rules').value;
   if (request.side === null) delete request.side;
   state.columns = request.columns;
-  state.lastInfo = null;
   $('info').textContent = '';
   link.send(request);
+  if (state.mode === 'analyse') sendAnalyse();
 }
 
 /**
@@ -161,76 +209,66 @@ function columnsFor(v) {
   return best === v.boards ? 0 : best;
 }
 
+/** The address of the shown position: its start, the moves to it, for analysis. */
+function positionLink(p) {
+  const q = new URLSearchParams({ variant: p.variant, fen: p.startFen });
+  if (p.ply > 0) q.set('moves', p.moves.slice(0, p.ply).join(' '));
+  if (Number($('multipv').value) !== 1) q.set('multipv', $('multipv').value);
+  return `/?${q}`;
+}
+
 function showPosition(p) {
   state.position = p;
-  state.selected = null;
-  $('promotion').hidden = true;
-  const board = $('board');
-  board.innerHTML = p.svg;
-  board.dataset.variant = p.variant;
-  board.dataset.startFen = p.startFen;
-  board.dataset.legal = p.legal.map((m) => m.uci).join(' ');
-  board.dataset.turn = p.turn;
-  board.dataset.visitor = p.visitor;
-  board.dataset.plies = String(p.moves.length);
-  board.dataset.thinking = p.thinking ? '1' : '0';
-  board.dataset.over = p.result ? '1' : '0';
+  board.show(p);
+  const el = $('board');
+  Object.assign(el.dataset, {
+    variant: p.variant,
+    startFen: p.startFen,
+    legal: p.legal.map((m) => m.uci).join(' '),
+    turn: p.turn,
+    visitor: p.visitor,
+    plies: String(p.ply),
+    lineLength: String(p.moves.length),
+    thinking: p.thinking ? '1' : '0',
+    analysing: p.analysing ? '1' : '0',
+    mode: p.mode,
+    over: p.result ? '1' : '0',
+  });
   const v = variantEntry(p.variant);
   if ($('variant').value !== p.variant) {
     $('variant').value = p.variant;
     adaptControls();
   }
+  if (p.notation && $('notation').value !== p.notation) $('notation').value = p.notation;
   if (p.number !== null && p.number !== undefined) $('number').placeholder = `random (${p.number})`;
-  $('side').value = p.visitor;
-  showMoves(p);
+  if (p.mode === 'play') $('side').value = p.visitor;
+  if (document.activeElement !== $('fen')) $('fen').value = p.fen;
+  $('link').href = positionLink(p);
+  if (state.mode === 'analyse' && p.mode === 'analyse') history.replaceState(null, '', positionLink(p));
+  moveList.show(p);
   const names = v ? v.sides : ['White', 'Black'];
+  analysis.show(p, names);
   const sideName = (s) => (s === 'white' ? names[0] : names[1]);
   // The picture rings a royal piece in check.
-  const check = board.querySelector('.check') ? ', in check' : '';
+  const check = el.querySelector('.check') ? ', in check' : '';
   if (p.result) {
     setStatus(`Game over, ${p.result.score}: ${p.result.reason}.`, 'over');
+  } else if (p.mode === 'analyse') {
+    setStatus(`${sideName(p.turn)} to move${check}.`);
   } else if (p.thinking) {
     setStatus(`kaleido (${sideName(p.turn)}${check}) is thinking…`);
-  } else if (p.turn === p.visitor) {
+  } else if (p.turn === p.visitor && p.ply === p.moves.length) {
     setStatus(`Your move (${sideName(p.turn)}${check}).`);
   } else {
     setStatus(`${sideName(p.turn)} to move${check}.`);
   }
 }
 
-function showMoves(p) {
-  const list = $('moves');
-  const items = [];
-  const fields = p.startFen.split(/\s+/);
-  let number = Number(fields[5]) || 1;
-  const firstSide = p.moves.length % 2 === 0 ? p.turn : (p.turn === 'white' ? 'black' : 'white');
-  const cell = (cls, text) => {
-    const el = document.createElement('span');
-    el.className = cls;
-    el.textContent = text;
-    return el;
-  };
-  p.moves.forEach((uci, i) => {
-    const white = (firstSide === 'white') === (i % 2 === 0);
-    if (white || i === 0) items.push(cell('num', `${number}.`));
-    if (!white && i === 0) items.push(cell('ply', '…'));
-    const ply = cell('ply', p.record[i] ?? uci);
-    ply.dataset.uci = uci;
-    ply.title = uci;
-    if (i === p.moves.length - 1) ply.classList.add('last');
-    items.push(ply);
-    if (!white) number += 1;
-  });
-  list.replaceChildren(...items);
-  list.scrollTop = list.scrollHeight;
-}
-
 function showInfo(msg) {
-  state.lastInfo = msg;
   const score = msg.mate !== null && msg.mate !== undefined
     ? `mate in ${msg.mate}`
     : `${msg.cp >= 0 ? '+' : ''}${(msg.cp / 100).toFixed(2)}`;
-  const pv = msg.pv.slice(0, 8).join(' ');
+  const pv = msg.record.slice(0, 8).join(' ');
   $('info').textContent = `kaleido: ${score}, depth ${msg.depth}, ${msg.nodes} nodes: ${pv}`;
 }
 
@@ -240,145 +278,13 @@ function setStatus(text, kind = '') {
   status.className = kind;
 }
 
-function myTurn() {
+/** Whether the visitor may move on the board now. */
+function canMove() {
   const p = state.position;
-  return p && !p.result && !p.thinking && p.turn === p.visitor;
+  if (!p || p.result) return false;
+  if (p.mode === 'analyse') return true;
+  return !p.thinking && p.turn === p.visitor;
 }
-
-/** The page's marks over the engine's picture, drawn in a group that takes no clicks. */
-function marks() {
-  const svg = $('board').querySelector('svg');
-  let group = svg?.querySelector('#marks');
-  if (svg && !group) {
-    group = document.createElementNS(SVG_NS, 'g');
-    group.id = 'marks';
-    group.setAttribute('pointer-events', 'none');
-    svg.appendChild(group);
-  }
-  return group;
-}
-
-function box(element) {
-  const n = (a) => Number(element.getAttribute(a));
-  return { x: n('x'), y: n('y'), w: n('width'), h: n('height') };
-}
-
-/** The centres of the cells the picture draws a piece on, as `x,y`. */
-function occupiedCentres() {
-  return new Set([...$('board').querySelectorAll('.piece circle')]
-    .map((c) => `${c.getAttribute('cx')},${c.getAttribute('cy')}`));
-}
-
-function centre(element) {
-  const b = box(element);
-  return `${b.x + b.w / 2},${b.y + b.h / 2}`;
-}
-
-/**
- * The cell named `name` that holds a piece, else `fallback`: Alice's boards share names,
- * and a piece stands on one of them.
- */
-function pieceCell(name, fallback) {
-  const occupied = occupiedCentres();
-  const cells = [...$('board').querySelectorAll(`[data-cell="${CSS.escape(name)}"]`)];
-  return cells.find((c) => occupied.has(centre(c))) ?? fallback;
-}
-
-function deselect() {
-  state.selected?.element.removeAttribute('data-selected');
-  state.selected = null;
-  marks()?.replaceChildren();
-}
-
-function select(element, from) {
-  const group = marks();
-  if (!group) return;
-  state.selected?.element.removeAttribute('data-selected');
-  state.selected = { element, from };
-  element.setAttribute('data-selected', '1');
-  const b = box(element);
-  const shade = document.createElementNS(SVG_NS, 'rect');
-  shade.setAttribute('class', 'mark-selected');
-  for (const [k, v] of Object.entries({ x: b.x, y: b.y, width: b.w, height: b.h })) {
-    shade.setAttribute(k, v);
-  }
-  const dots = [shade];
-  // Where the picture draws a piece (a cell's centre): a target there is ringed, not dotted.
-  const occupied = occupiedCentres();
-  const targets = new Set(state.position.legal.filter((m) => m.from === from).map((m) => m.to));
-  for (const to of targets) {
-    for (const cell of $('board').querySelectorAll(`[data-cell="${CSS.escape(to)}"]`)) {
-      if (cell === element) continue;
-      const t = box(cell);
-      const [cx, cy] = [t.x + t.w / 2, t.y + t.h / 2];
-      const taken = occupied.has(`${cx},${cy}`);
-      const dot = document.createElementNS(SVG_NS, 'circle');
-      dot.setAttribute('class', taken ? 'mark-capture' : 'mark-target');
-      dot.setAttribute('cx', cx);
-      dot.setAttribute('cy', cy);
-      dot.setAttribute('r', taken ? t.w * 0.46 : t.w * 0.16);
-      if (taken) dot.setAttribute('stroke-width', t.w * 0.08);
-      dots.push(dot);
-    }
-  }
-  group.replaceChildren(...dots);
-}
-
-function play(uci) {
-  deselect();
-  $('promotion').hidden = true;
-  link.send({ type: 'move', move: uci });
-}
-
-function choosePromotion(moves) {
-  const box = $('promotion');
-  box.replaceChildren(...moves.map((m) => {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.dataset.promotion = m.promotion;
-    button.dataset.uci = m.uci;
-    button.textContent = PIECES[m.promotion] ?? m.promotion;
-    button.addEventListener('click', () => play(m.uci));
-    return button;
-  }));
-  const cancel = document.createElement('button');
-  cancel.type = 'button';
-  cancel.textContent = '✕';
-  cancel.title = 'cancel';
-  cancel.addEventListener('click', () => {
-    box.hidden = true;
-    deselect();
-  });
-  box.append(cancel);
-  box.hidden = false;
-}
-
-$('board').addEventListener('click', (event) => {
-  const element = event.target.closest('[data-cell]');
-  if (!element || !myTurn()) {
-    deselect();
-    return;
-  }
-  const name = element.dataset.cell;
-  const selected = state.selected;
-  if (selected && element === selected.element) {
-    deselect();
-    return;
-  }
-  if (selected) {
-    const moves = state.position.legal.filter((m) => m.from === selected.from && m.to === name);
-    if (moves.length === 1) {
-      play(moves[0].uci);
-      return;
-    }
-    if (moves.length > 1) {
-      choosePromotion(moves);
-      return;
-    }
-  }
-  if (state.position.legal.some((m) => m.from === name)) select(pieceCell(name, element), name);
-  else deselect();
-});
 
 $('controls').addEventListener('submit', (event) => {
   event.preventDefault();
@@ -406,6 +312,45 @@ $('flip').addEventListener('click', () => {
   if (!state.position) return;
   link.send({ type: 'view', flipped: !state.position.flipped, columns: state.columns });
 });
+for (const id of ['engine-on', 'multipv']) $(id).addEventListener('change', sendAnalyse);
+$('notation').addEventListener('change', () => link.send({ type: 'notation', notation: $('notation').value }));
+
+for (const button of document.querySelectorAll('#modes button')) {
+  button.addEventListener('click', () => {
+    const p = state.position;
+    if (button.dataset.mode === state.mode || !p) return;
+    setMode(button.dataset.mode);
+    if (state.mode === 'analyse') {
+      sendAnalyse();
+      return;
+    }
+    // A game against the engine from the shown position, the visitor to move.
+    history.replaceState(null, '', `/?${new URLSearchParams({ variant: p.variant })}`);
+    newGame({ fen: p.startFen, moves: p.moves.slice(0, p.ply), side: p.turn });
+  });
+}
+
+/** Opens a position or a game for analysis. */
+function openForAnalysis(request) {
+  setMode('analyse');
+  if (request.type === 'new') newGame(request);
+  else {
+    link.send(request);
+    sendAnalyse();
+  }
+}
+$('load-fen').addEventListener('click', () => {
+  const fen = $('fen').value.trim();
+  if (fen) openForAnalysis({ type: 'new', fen, moves: [] });
+});
+$('fen').addEventListener('keydown', (event) => {
+  if (event.key === 'Enter') $('load-fen').click();
+});
+$('load-pgn').addEventListener('click', () => {
+  const pgn = $('pgn').value;
+  if (pgn.trim()) openForAnalysis({ type: 'load', pgn });
+});
+$('show-pgn').addEventListener('click', () => link.send({ type: 'pgn' }));
 
 let resizeTimer = 0;
 window.addEventListener('resize', () => {

@@ -20,6 +20,9 @@ use crate::variants::{GameVisitor, RegisteredGame, Variant};
 use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
 
+/// What receives a search's events and writes them out as text.
+type OnEvent<M> = Box<dyn FnMut(Event<M>) + Send>;
+
 /// A new session of `variant` at its start position; `chess960` is the `UCI_Chess960`
 /// option (`fischerandom` plays Chess960 rules whatever it says).
 pub fn new_session(variant: Variant, chess960: bool, notation: Notation) -> Box<dyn Session> {
@@ -232,11 +235,7 @@ impl<G: RegisteredGame> GameSession<G> {
         nets: &Networks,
         tools: SearchTools,
         mut sink: Box<dyn SearchSink>,
-    ) -> (
-        SearchRequest<G>,
-        impl FnMut(Event<G::Move>) + Send + 'static,
-        Vec<String>,
-    ) {
+    ) -> (SearchRequest<G>, OnEvent<G::Move>, Vec<String>) {
         let mut warnings = Vec::new();
         let searchmoves = self.resolve_moves(&req.searchmoves, "searchmoves", &mut warnings);
         let banned = self.resolve_moves(&req.banmoves, "banmoves", &mut warnings);
@@ -284,7 +283,7 @@ impl<G: RegisteredGame> GameSession<G> {
             .show_wdl
             .then(|| (self.variant.info().wdl, self.pos.trace().phase_fraction()));
         let mut lines = FinalLines::default();
-        let on = move |event| match event {
+        let on = move |event: Event<G::Move>| match event {
             Event::Report(r) => {
                 lines.keep(&r);
                 if !matches!(&r, Report::Iteration(it) if it.multipv > shown_lines) {
@@ -308,7 +307,7 @@ impl<G: RegisteredGame> GameSession<G> {
                 })
             }
         };
-        (search, on, warnings)
+        (search, Box::new(on), warnings)
     }
 }
 

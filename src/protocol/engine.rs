@@ -13,13 +13,13 @@ use crate::core::tables::{TableSettings, TableUse, Tables};
 use crate::core::Notation;
 use crate::nnue::Networks;
 use crate::search::{Control, Outcome, Params, SearchMemory, TranspositionTable};
+use crate::search::{SearchPool, Searching};
 use crate::session::strength::{Strength, ELO_RANGE};
 use crate::session::{self, new_session, BenchWith, SearchSink, SearchTools, Session};
 use crate::variants::chess::syzygy;
 use crate::variants::Variant;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::thread::JoinHandle;
 use std::time::Instant;
 
 const NAME: &str = concat!("kaleido ", env!("CARGO_PKG_VERSION"));
@@ -31,7 +31,7 @@ struct RunningSearch {
     control: Arc<Control>,
     /// True once the search has written its `bestmove`.
     answered: Arc<std::sync::atomic::AtomicBool>,
-    handle: JoinHandle<()>,
+    handle: Searching,
 }
 
 /// Protocol state between commands.
@@ -48,7 +48,11 @@ pub struct Engine {
     /// The search threads' histories, kept between searches until a new game.
     memory: Arc<SearchMemory>,
     hash_mib: usize,
+    /// A `Hash` size set during a search, applied after it.
+    hash_pending: Option<usize>,
     threads: usize,
+    /// The search threads, parked between searches (`Threads` starts them).
+    pool: SearchPool,
     multipv: usize,
     move_overhead: u64,
     usemillisec: bool,
@@ -107,7 +111,9 @@ impl Engine {
             tt: Arc::new(TranspositionTable::new(16)),
             memory: Arc::new(SearchMemory::new()),
             hash_mib: 16,
+            hash_pending: None,
             threads: 1,
+            pool: SearchPool::new(),
             multipv: 1,
             move_overhead: 20,
             usemillisec: true,
@@ -255,7 +261,7 @@ impl Engine {
         }
         match (spec.name, value) {
             ("Hash", Value::Number(n)) => self.set_hash(n as usize),
-            ("Threads", Value::Number(n)) => self.threads = n as usize,
+            ("Threads", Value::Number(n)) => self.set_threads(n as usize),
             ("MultiPV", Value::Number(n)) => self.multipv = n as usize,
             ("Move Overhead", Value::Number(n)) => self.move_overhead = n,
             ("UCI_ShowWDL", Value::Bool(b)) => self.gui.show_wdl = b,
@@ -302,10 +308,39 @@ impl Engine {
         }
     }
 
+    /// Whether a search runs and has not answered yet.
+    fn searching(&self) -> bool {
+        // As `stop`: `answered` turns true with the `bestmove` line, under the output lock.
+        self.search
+            .as_ref()
+            .is_some_and(|s| !self.out.quiet(|| s.answered.load(Ordering::SeqCst)))
+    }
+
+    /// `Threads`: starts or ends pool threads so that there are `threads` of them, now
+    /// or, while a search runs (its threads are busy), at the next `go`.
+    fn set_threads(&mut self, threads: usize) {
+        self.threads = threads;
+        if self.searching() || self.pool.len() == threads {
+            return;
+        }
+        self.finish_search();
+        if let Err(e) = self.pool.resize(self.threads) {
+            self.out.error(&format!(
+                "cannot start every search thread ({e}); searching with {}",
+                self.pool.len().max(1)
+            ));
+        }
+    }
+
+    /// `Hash`: a new table now or, as Stockfish, once the running search (which keeps
+    /// its table) is over; the old table stays until the new one exists, the fallback.
     fn set_hash(&mut self, mib: usize) {
-        // A running search keeps its own table; the new one serves the next `go`.
-        // The old table stays alive until the new one exists, so a failed allocation
-        // can fall back to it.
+        if self.searching() {
+            self.hash_pending = Some(mib);
+            return;
+        }
+        self.finish_search();
+        self.hash_pending = None;
         match TranspositionTable::try_new(mib) {
             Ok(tt) => {
                 self.tt = Arc::new(tt);
@@ -321,12 +356,7 @@ impl Engine {
     /// Opens the tables of `SyzygyPath` (closing the old ones first), reporting every bad
     /// file and how many tables were found; while a search runs, at the next `go`.
     fn open_tables(&mut self) {
-        // As `stop`: `answered` turns true with the `bestmove` line, under the output lock.
-        let running = self
-            .search
-            .as_ref()
-            .is_some_and(|s| !self.out.quiet(|| s.answered.load(Ordering::SeqCst)));
-        if running {
+        if self.searching() {
             self.syzygy.pending = true;
             return;
         }
@@ -418,6 +448,10 @@ impl Engine {
         if self.syzygy.pending {
             self.open_tables();
         }
+        if let Some(mib) = self.hash_pending {
+            self.set_hash(mib);
+        }
+        self.set_threads(self.threads);
         go.limits.multipv = self.multipv;
         go.limits.move_overhead = self.move_overhead;
         go.banmoves = self.banmoves.clone();
@@ -447,10 +481,13 @@ impl Engine {
                 settings: self.syzygy.settings,
             }),
         };
-        match self
-            .session
-            .go(go, &self.networks, tools, Box::new(sink(&answered)))
-        {
+        match self.session.go_on(
+            &self.pool,
+            go,
+            &self.networks,
+            tools,
+            Box::new(sink(&answered)),
+        ) {
             Ok((handle, warnings)) => {
                 for w in warnings {
                     self.out.info(&w);
@@ -508,11 +545,7 @@ impl Engine {
     }
 
     fn cmd_stop(&mut self) {
-        let running = self
-            .search
-            .as_ref()
-            .is_some_and(|s| !self.out.quiet(|| s.answered.load(Ordering::SeqCst)));
-        if running {
+        if self.searching() {
             self.finish_search();
         } else if self.dialect == Dialect::Ucci {
             // The UCCI text asks an idle engine to answer `stop` with `nobestmove`.
@@ -549,12 +582,19 @@ impl Engine {
         if let Some(s) = self.search.take() {
             s.control.pondering.store(false, Ordering::Relaxed);
             s.control.stop.store(true, Ordering::Relaxed);
-            let _ = s.handle.join();
+            s.handle.wait();
         }
     }
 
     /// Ends any search; called on `quit` and at the end of input.
     pub fn shutdown(&mut self) {
+        self.finish_search();
+    }
+}
+
+impl Drop for Engine {
+    /// Stops a running search first: the pool's threads end only once their jobs do.
+    fn drop(&mut self) {
         self.finish_search();
     }
 }

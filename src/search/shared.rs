@@ -8,16 +8,17 @@ use super::types::{Control, MAX_DEPTH};
 use crate::core::score::{is_mate_score, Score};
 use crate::core::tables::Tables;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 /// Slots of the table of nodes being searched (a power of two).
 const BUSY_SLOTS: usize = 1 << 14;
 
 /// Which nodes of the tree are probed in the endgame tables, and how their verdict is
 /// scored (`tablebase.rs`).
-#[derive(Clone, Copy)]
-pub struct TableProbe<'a> {
+#[derive(Clone)]
+pub struct TableProbe {
     /// The tables.
-    pub tables: &'a Tables,
+    pub tables: Arc<Tables>,
     /// Nodes with more men are not probed (0: none is).
     pub cardinality: u32,
     /// Nodes with exactly `cardinality` men are probed from this remaining depth on.
@@ -32,11 +33,11 @@ pub struct TableProbe<'a> {
 struct NodeCounter(AtomicU64);
 
 /// What all threads of one search share.
-pub struct Shared<'a> {
+pub struct Shared {
     /// The transposition table.
-    pub tt: &'a TranspositionTable,
+    pub tt: Arc<TranspositionTable>,
     /// The caller's `stop`/`ponderhit` flags.
-    pub control: &'a Control,
+    pub control: Arc<Control>,
     /// Raised by the main thread when the search must end (limits, or it is done).
     pub abort: AtomicBool,
     /// The node count each thread last published, by thread id.
@@ -55,14 +56,14 @@ pub struct Shared<'a> {
     /// mate (Stockfish's `tbScore`).
     root_tb_score: Option<Score>,
     /// How the tree is probed in the tables (`None`: it is not).
-    pub tables: Option<TableProbe<'a>>,
+    pub tables: Option<TableProbe>,
 }
 
-impl<'a> Shared<'a> {
+impl Shared {
     /// The shared state of a search on `threads` threads that started at `start`.
     pub fn new(
-        tt: &'a TranspositionTable,
-        control: &'a Control,
+        tt: Arc<TranspositionTable>,
+        control: Arc<Control>,
         threads: usize,
         start: Instant,
     ) -> Self {
@@ -87,7 +88,7 @@ impl<'a> Shared<'a> {
         mut self,
         hits: u64,
         root_score: Option<Score>,
-        probe: Option<TableProbe<'a>>,
+        probe: Option<TableProbe>,
     ) -> Self {
         self.tb_hits = Some(AtomicU64::new(hits));
         self.root_tb_score = root_score;

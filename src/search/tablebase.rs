@@ -16,7 +16,7 @@ use crate::core::tables::{dtz_rank, rank_score, wdl_rank, TableUse, Wdl};
 use crate::core::{Game, HistoryEntry};
 
 /// What the tables decided at the root.
-pub(super) struct RootTables<'a, M> {
+pub(super) struct RootTables<M> {
     /// The root moves the search may play (all of them when the root is not in the tables).
     pub moves: Vec<M>,
     /// The score shown for the root when it is in the tables (unless a mate is found).
@@ -24,18 +24,18 @@ pub(super) struct RootTables<'a, M> {
     /// Probes made at the root.
     pub hits: u64,
     /// How the tree is probed (`None`: not at all).
-    pub probe: Option<TableProbe<'a>>,
+    pub probe: Option<TableProbe>,
 }
 
 /// Ranks the legal root `moves` of `root` (after `history`) by the tables of `table_use`
 /// and keeps the best-ranked; without tables, or when the root is not in them, the
 /// moves stay as they are.
-pub(super) fn rank_root<'a, G: Game>(
+pub(super) fn rank_root<G: Game>(
     root: &G,
     history: &[HistoryEntry],
     moves: Vec<G::Move>,
-    table_use: Option<&'a TableUse>,
-) -> RootTables<'a, G::Move> {
+    table_use: Option<&TableUse>,
+) -> RootTables<G::Move> {
     let unranked = |moves, probe| RootTables {
         moves,
         score: None,
@@ -48,7 +48,7 @@ pub(super) fn rank_root<'a, G: Game>(
     let (cardinality, probe_depth) = tu.cardinality();
     let rule50 = tu.settings.rule50;
     let probe = TableProbe {
-        tables: &tu.tables,
+        tables: tu.tables.clone(),
         cardinality,
         probe_depth,
         rule50,
@@ -141,7 +141,7 @@ impl<G: Game> Worker<'_, G> {
     /// refuses castling rights). A win is `tb_win_in(ply)`, a loss its negation, a draw
     /// 0 (a cursed win or blessed loss ±2 under the 50-move rule). Counts the hit.
     pub(super) fn probe_tables(&self, pos: &G, ply: usize, depth: i32) -> Option<(Score, Bound)> {
-        let tb = self.shared.tables?;
+        let tb = self.shared.tables.as_ref()?;
         let men = pos.table_men()?;
         if men > tb.cardinality
             || (men == tb.cardinality && depth < tb.probe_depth)
@@ -149,7 +149,7 @@ impl<G: Game> Worker<'_, G> {
         {
             return None;
         }
-        let wdl = pos.probe_wdl(tb.tables)?.value();
+        let wdl = pos.probe_wdl(&tb.tables)?.value();
         self.shared.count_tb_hit();
         let draw = tb.rule50 as i32;
         Some(if wdl < -draw {

@@ -1,20 +1,23 @@
-//! The thread layer of the search, the only place that starts search threads or waits.
+//! What the threads of one search do, and the only place that waits for `stop`.
 //!
-//! [`spawn`] runs one search on a thread of its own for a caller that must stay
-//! responsive (the protocol): that thread is the main search thread, `search-0`, and hands
-//! the caller the reports and then the answer. [`search`] runs one search for a caller
-//! that waits, on a `search-0` of its own. Either way the search is Lazy SMP: the main
-//! thread starts `threads - 1` helpers (scoped std threads) that share only the
+//! [`start`] runs one search on the parked threads of a [`SearchPool`] (the protocol's:
+//! no thread is started per `go`) and returns at once; [`spawn`] does the same on a main
+//! thread of its own; [`search`] runs one search for a caller that waits. The pool's
+//! thread 0 (or the thread of its own, `search-0`) is the main search thread and hands
+//! the caller the reports and then the answer. The search is Lazy SMP: the main thread
+//! wakes `threads - 1` helpers, each with a job that owns what it needs (the request, the
+//! shared state and the root moves, all counted by `Arc`), and they share only the
 //! transposition table, the stop flags and their node counts; each has its own histories,
-//! killers and stack. The main thread watches the clock, sends the reports and ends the
-//! search; the best move is then chosen by a vote weighted by depth and score. In the
-//! endgame tables, the root moves are first narrowed to those that hold the tables'
-//! result (`tablebase`). Every
-//! thread gets `STACK_BYTES` of stack, and every answer waits for `stop`/`ponderhit` in
-//! one place (`wait_for_release`). Knows no game and no protocol.
+//! killers and stack. The main thread watches the clock, sends the reports, ends the
+//! search and waits for every helper's answer; the best move is then chosen by a vote
+//! weighted by depth and score. In the endgame tables, the root moves are first narrowed
+//! to those that hold the tables' result (`tablebase`). Every answer waits for
+//! `stop`/`ponderhit` in one place (`wait_for_release`). Threads are started and parked by
+//! `pool`; this knows no game and no protocol.
 
 use super::history::Histories;
 use super::memory::SearchMemory;
+use super::pool::{Crew, SearchPool, MAX_THREADS, STACK_BYTES};
 use super::root::ThreadResult;
 use super::shared::Shared;
 use super::tablebase;
@@ -29,16 +32,12 @@ use crate::core::{Game, MoveList, Verdict};
 use std::io;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::Ordering;
-use std::sync::Mutex;
+use std::sync::mpsc::{channel, Receiver};
+use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-/// Most search threads honoured.
-pub const MAX_THREADS: usize = 256;
-/// Stack of every search thread (the search recurses up to `MAX_PLY` deep).
-const STACK_BYTES: usize = 64 << 20;
-
-/// What a search started by [`spawn`] hands its caller.
+/// What a search started by [`spawn`] or [`start`] hands its caller.
 #[derive(Clone, Debug)]
 pub enum Event<M> {
     /// Progress, in the order the search made it.
@@ -47,52 +46,139 @@ pub enum Event<M> {
     Done(Outcome<M>),
 }
 
-/// Starts `req` on a thread of its own, the search's main thread, and returns at once (an
-/// error only if the thread cannot be started). The thread passes every report to `on`,
-/// then the answer; with `infinite` or while pondering the answer waits for `stop` (or
-/// ponderhit).
+/// A search running on a pool's threads (see [`start`]).
+#[must_use = "a running search is waited for with `wait`"]
+pub struct Searching {
+    /// Closed when the main thread's job is over: the answer was sent and the job holds
+    /// none of the pool's doors any more.
+    over: Receiver<()>,
+}
+
+impl Searching {
+    /// Waits until the search has answered and its main thread is parked again (the
+    /// helpers may still be tidying up; their next job waits for that).
+    pub fn wait(self) {
+        let _ = self.over.recv();
+    }
+}
+
+/// Starts `req` on `pool`'s parked threads and returns at once: thread 0 is the main
+/// search thread, threads `1..` the helpers (`req.threads` is capped at the pool's size).
+/// The main thread passes every report to `on`, then the answer; with `infinite` or while
+/// pondering the answer waits for `stop` (or ponderhit). An error only if the pool has no
+/// thread to run it.
+pub fn start<G: Game>(
+    pool: &SearchPool,
+    mut req: SearchRequest<G>,
+    mut on: impl FnMut(Event<G::Move>) + Send + 'static,
+) -> io::Result<Searching> {
+    req.threads = req.threads.clamp(1, pool.len().max(1));
+    let crew = pool.crew();
+    let (done, over) = channel::<()>();
+    let job = Box::new(move || {
+        let req = Arc::new(req);
+        let outcome = run(&req, &crew, &mut |r| on(Event::Report(r)));
+        on(Event::Done(outcome));
+        // The doors go before the waiter is told, so that the pool may be resized then.
+        drop(crew);
+        drop(done);
+    });
+    if pool.crew().launch(0, job) {
+        Ok(Searching { over })
+    } else {
+        Err(io::Error::other("the search pool has no thread"))
+    }
+}
+
+/// Starts `req` on a thread of its own, the search's main thread, with helpers of its own
+/// (started for this search and ended after it), and returns at once (an error only if
+/// the main thread cannot be started). The thread passes every report to `on`, then the
+/// answer; with `infinite` or while pondering the answer waits for `stop` (or ponderhit).
 pub fn spawn<G: Game>(
     req: SearchRequest<G>,
     mut on: impl FnMut(Event<G::Move>) + Send + 'static,
 ) -> io::Result<JoinHandle<()>> {
     main_thread().spawn(move || {
-        let outcome = run(&req, &mut |r| on(Event::Report(r)));
+        let helpers = helper_pool(req.threads);
+        let req = Arc::new(req);
+        let outcome = run(&req, &helpers.crew(), &mut |r| on(Event::Report(r)));
         on(Event::Done(outcome));
     })
 }
 
 /// Runs one search and returns the best move; the caller waits while a main thread of
-/// its own searches. Reports go to `report`, one at a time. With pondering or `infinite`
-/// it returns only after `stop` (or, pondering, after ponderhit once the limits are
-/// reached).
+/// its own searches, with helpers of its own. Reports go to `report`, one at a time. With
+/// pondering or `infinite` it returns only after `stop` (or, pondering, after ponderhit
+/// once the limits are reached).
 pub fn search<G: Game>(
     req: &SearchRequest<G>,
     report: &mut (dyn FnMut(Report<G::Move>) + Send),
 ) -> Outcome<G::Move> {
+    let helpers = helper_pool(req.threads);
+    let crew = helpers.crew();
+    // The helpers' jobs outlive any borrow: they share the request by counting.
+    let req = Arc::new(req.clone());
     // Shared with the thread, and still the caller's if the thread cannot start.
     let report = Mutex::new(report);
     let on = |r: Report<G::Move>| (report.lock().unwrap_or_else(|e| e.into_inner()))(r);
     thread::scope(
-        |s| match main_thread().spawn_scoped(s, || run(req, &mut &on)) {
+        |s| match main_thread().spawn_scoped(s, || run(&req, &crew, &mut &on)) {
             Ok(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
             Err(e) => {
                 log::warn!("could not start the main search thread ({e}); searching on the caller's thread");
-                run(req, &mut &on)
+                run(&req, &crew, &mut &on)
             }
         },
     )
 }
 
-/// The main search thread: named `search-0`, with the search's stack.
+/// The main search thread of [`spawn`] and [`search`]: named `search-0`, with the
+/// search's stack.
 fn main_thread() -> thread::Builder {
     thread::Builder::new()
         .name("search-0".into())
         .stack_size(STACK_BYTES)
 }
 
-/// One search on the calling thread as its main thread, with `threads - 1` helpers.
+/// Helpers for one search on `threads` threads: ids `1..threads`, as many as start.
+fn helper_pool(threads: usize) -> SearchPool {
+    let mut pool = SearchPool::starting_at(1);
+    if let Err(e) = pool.resize(threads.clamp(1, MAX_THREADS) - 1) {
+        log::warn!("could not start every search thread: {e}");
+    }
+    pool
+}
+
+/// Worker `id` of the search `req` (the main thread, id 0, alone has a `clock`).
+fn worker<'a, G: Game>(
+    req: &'a SearchRequest<G>,
+    shared: &'a Shared,
+    id: usize,
+    clock: Option<Clock>,
+) -> Worker<'a, G> {
+    let eval = Evaluation {
+        network: req.network.as_ref(),
+        mode: req.eval_mode,
+    };
+    let hist = histories(req.memory.as_deref(), id);
+    Worker::new(
+        shared,
+        &req.limits,
+        id,
+        req.params,
+        &req.root,
+        &req.history,
+        hist,
+        eval,
+        clock,
+    )
+}
+
+/// One search on the calling thread as its main thread, with `threads - 1` helpers woken
+/// on `crew` (a helper that cannot be woken is left out).
 fn run<G: Game>(
-    req: &SearchRequest<G>,
+    req: &Arc<SearchRequest<G>>,
+    crew: &Crew,
     report: &mut dyn FnMut(Report<G::Move>),
 ) -> Outcome<G::Move> {
     let start = Instant::now();
@@ -120,79 +206,59 @@ fn run<G: Game>(
     }
     // In the endgame tables, only the root moves that hold the tables' result are searched.
     let ranked = tablebase::rank_root(root, &req.history, moves, req.tables.as_ref());
-    let moves = ranked.moves;
+    let moves: Arc<[G::Move]> = ranked.moves.into();
     let threads = if moves.is_empty() {
         0
     } else {
         req.tt.new_search();
         req.threads.clamp(1, MAX_THREADS)
     };
-    let mut shared = Shared::new(&req.tt, &req.control, threads.max(1), start);
+    let mut shared = Shared::new(req.tt.clone(), req.control.clone(), threads.max(1), start);
     if req.tables.is_some() && root.table_men().is_some() {
         shared = shared.with_tables(ranked.hits, ranked.score, ranked.probe);
     }
+    let shared = Arc::new(shared);
     let pondering = req.control.pondering.load(Ordering::Relaxed);
-    let memory = req.memory.as_deref();
-    let worker = |id: usize, clock: Option<Clock>| {
-        let eval = Evaluation {
-            network: req.network.as_ref(),
-            mode: req.eval_mode,
-        };
-        let hist = histories(memory, id);
-        let p = req.params;
-        Worker::new(
-            &shared,
-            &req.limits,
-            id,
-            p,
-            root,
-            &req.history,
-            hist,
-            eval,
-            clock,
-        )
-    };
 
-    let results: Vec<Option<ThreadResult<G::Move>>> = thread::scope(|s| {
-        let (worker, moves) = (&worker, &moves[..]);
-        let mut helpers = Vec::with_capacity(threads);
-        for id in 1..threads {
-            let body = move || {
-                let mut w = worker(id, None);
-                let result = w.iterate(root, moves, None);
-                w.flush_nodes();
-                keep(memory, id, w);
-                result
-            };
-            let builder = thread::Builder::new()
-                .name(format!("search-{id}"))
-                .stack_size(STACK_BYTES);
-            match builder.spawn_scoped(s, body) {
-                Ok(h) => helpers.push(h),
-                Err(e) => log::warn!("could not start search thread {id}: {e}"),
-            }
+    let (finished, answers) = channel::<(usize, ThreadResult<G::Move>)>();
+    for id in 1..threads {
+        let (req, shared, moves, finished) =
+            (req.clone(), shared.clone(), moves.clone(), finished.clone());
+        let job = Box::new(move || {
+            let mut w = worker(&req, &shared, id, None);
+            let result = w.iterate(&req.root, &moves, None);
+            w.flush_nodes();
+            keep(req.memory.as_deref(), id, w);
+            let _ = finished.send((id, result));
+        });
+        if !crew.launch(id, job) {
+            log::warn!("search thread {id} is not there; searching without it");
         }
-        // A failure of the main thread's search still answers (with any legal move).
-        let main = (threads > 0)
-            .then(|| {
-                catch_unwind(AssertUnwindSafe(|| {
-                    let tm = TimeManager::new(&req.limits, &req.params, pondering, start);
-                    let mut w = worker(0, Some(Clock::new(tm, &req.limits)));
-                    let result = w.iterate(root, moves, Some(&mut *report));
-                    w.flush_nodes();
-                    keep(memory, 0, w);
-                    result
-                }))
-                .ok()
-            })
-            .flatten();
-        wait_for_release(&req.control, &req.limits);
-        shared.abort.store(true, Ordering::Relaxed);
-        let mut results = vec![main];
-        results.extend(helpers.into_iter().map(|h| h.join().ok()));
-        results
-    });
-
+    }
+    drop(finished);
+    // A failure of the main thread's search still answers (with any legal move).
+    let main = (threads > 0)
+        .then(|| {
+            catch_unwind(AssertUnwindSafe(|| {
+                let tm = TimeManager::new(&req.limits, &req.params, pondering, start);
+                let mut w = worker(req, &shared, 0, Some(Clock::new(tm, &req.limits)));
+                let result = w.iterate(root, &moves, Some(&mut *report));
+                w.flush_nodes();
+                keep(req.memory.as_deref(), 0, w);
+                result
+            }))
+            .ok()
+        })
+        .flatten();
+    wait_for_release(&req.control, &req.limits);
+    shared.abort.store(true, Ordering::Relaxed);
+    // Every helper's answer, by id; the loop ends when every helper's job is over.
+    let mut results: Vec<Option<ThreadResult<G::Move>>> =
+        (0..threads.max(1)).map(|_| None).collect();
+    results[0] = main;
+    for (id, result) in answers {
+        results[id] = Some(result);
+    }
     let nodes = shared.total_nodes();
     let Some(&first) = moves.first() else {
         return Outcome {

@@ -13,9 +13,10 @@
 //! that no torn entry is a hit under every interleaving of two writers and a reader.
 //!
 //! It also owns [`Bound`], the kind of a score (exact or a bound), which the table
-//! stores and the search reports. A leaf of the search: it knows no thread and no
-//! other search file.
+//! stores and the search reports. Near a leaf of the search: it knows no thread and no
+//! other search file but `free_memory` (how much memory a new table may take).
 
+use super::free_memory::available_mib;
 use crate::core::score::{Score, MATE_BOUND};
 #[cfg(loom)]
 use loom::sync::atomic::{AtomicU64, AtomicU8, Ordering};
@@ -117,16 +118,18 @@ impl TranspositionTable {
         }
     }
 
-    /// A table of exactly `size_mib` MiB, or an error if the memory is not available.
+    /// A table of exactly `size_mib` MiB, or an error if the memory is not available:
+    /// more than the machine says it can give (`free_memory`), or more than the
+    /// allocator obtains. Never aborts for want of memory.
     pub fn try_new(size_mib: usize) -> Result<Self, String> {
         let mib = size_mib.max(1);
-        let count = mib
-            .checked_mul(MIB / BUCKET_BYTES)
-            .ok_or_else(|| format!("hash size {mib} MiB is too large"))?;
+        let refused = || format!("cannot allocate {mib} MiB for the hash table");
+        if available_mib().is_some_and(|free| mib > free) {
+            return Err(refused());
+        }
+        let count = mib.checked_mul(MIB / BUCKET_BYTES).ok_or_else(refused)?;
         let mut buckets = Vec::new();
-        buckets
-            .try_reserve_exact(count)
-            .map_err(|_| format!("cannot allocate {mib} MiB for the hash table"))?;
+        buckets.try_reserve_exact(count).map_err(|_| refused())?;
         buckets.resize_with(count, Bucket::empty);
         Ok(Self {
             buckets: buckets.into_boxed_slice(),

@@ -125,6 +125,7 @@ pub(super) type Reports<'r, 'f, M> = Option<&'r mut (dyn FnMut(Report<M>) + 'f)>
 /// this in the session) and what the engine that runs it owns (table, histories,
 /// parameters, network). [`search`](super::search) borrows it; [`spawn`](super::spawn)
 /// takes it to a thread of its own.
+#[derive(Clone)]
 pub struct SearchRequest<G: Game> {
     /// The root position.
     pub root: G,

@@ -68,7 +68,7 @@ impl Clock {
 
 /// One search thread.
 pub struct Worker<'a, G: Game> {
-    pub(super) shared: &'a Shared<'a>,
+    pub(super) shared: &'a Shared,
     pub(super) limits: &'a Limits,
     pub(super) id: usize,
     pub(super) p: Params,
@@ -105,7 +105,7 @@ impl<'a, G: Game> Worker<'a, G> {
     /// thread (id 0) alone has a `clock`.
     #[allow(clippy::too_many_arguments)]
     pub fn new(
-        shared: &'a Shared<'a>,
+        shared: &'a Shared,
         limits: &'a Limits,
         id: usize,
         p: Params,

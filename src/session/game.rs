@@ -15,10 +15,13 @@ use crate::core::wdl::WdlModel;
 use crate::core::{Game, GameConfig, HistoryEntry, MoveList, Notation, Side};
 use crate::nnue::{file, Networks};
 use crate::render::View;
-use crate::search::{self, Event, Outcome, Report, SearchRequest};
+use crate::search::{self, Event, Outcome, Report, SearchPool, SearchRequest, Searching};
 use crate::variants::{GameVisitor, RegisteredGame, Variant};
 use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
+
+/// What receives a search's events and writes them out as text.
+type OnEvent<M> = Box<dyn FnMut(Event<M>) + Send>;
 
 /// A new session of `variant` at its start position; `chess960` is the `UCI_Chess960`
 /// option (`fischerandom` plays Chess960 rules whatever it says).
@@ -200,8 +203,39 @@ impl<G: RegisteredGame> Session for GameSession<G> {
         req: GoRequest,
         nets: &Networks,
         tools: SearchTools,
-        mut sink: Box<dyn SearchSink>,
+        sink: Box<dyn SearchSink>,
     ) -> Result<(JoinHandle<()>, Vec<String>), String> {
+        let (search, on, warnings) = self.prepare(req, nets, tools, sink);
+        let handle = search::spawn(search, on)
+            .map_err(|e| format!("cannot start the search thread: {e}"))?;
+        Ok((handle, warnings))
+    }
+
+    fn go_on(
+        &self,
+        pool: &SearchPool,
+        req: GoRequest,
+        nets: &Networks,
+        tools: SearchTools,
+        sink: Box<dyn SearchSink>,
+    ) -> Result<(Searching, Vec<String>), String> {
+        let (search, on, warnings) = self.prepare(req, nets, tools, sink);
+        let running =
+            search::start(pool, search, on).map_err(|e| format!("cannot start the search: {e}"))?;
+        Ok((running, warnings))
+    }
+}
+
+impl<G: RegisteredGame> GameSession<G> {
+    /// The search one `go` asks for, what receives its events (writing them as text to
+    /// `sink`), and warnings about `searchmoves`/`banmoves` entries that were ignored.
+    fn prepare(
+        &self,
+        req: GoRequest,
+        nets: &Networks,
+        tools: SearchTools,
+        mut sink: Box<dyn SearchSink>,
+    ) -> (SearchRequest<G>, OnEvent<G::Move>, Vec<String>) {
         let mut warnings = Vec::new();
         let searchmoves = self.resolve_moves(&req.searchmoves, "searchmoves", &mut warnings);
         let banned = self.resolve_moves(&req.banmoves, "banmoves", &mut warnings);
@@ -249,7 +283,7 @@ impl<G: RegisteredGame> Session for GameSession<G> {
             .show_wdl
             .then(|| (self.variant.info().wdl, self.pos.trace().phase_fraction()));
         let mut lines = FinalLines::default();
-        let handle = search::spawn(search, move |event| match event {
+        let on = move |event: Event<G::Move>| match event {
             Event::Report(r) => {
                 lines.keep(&r);
                 if !matches!(&r, Report::Iteration(it) if it.multipv > shown_lines) {
@@ -272,9 +306,8 @@ impl<G: RegisteredGame> Session for GameSession<G> {
                     nodes: outcome.nodes,
                 })
             }
-        })
-        .map_err(|e| format!("cannot start the search thread: {e}"))?;
-        Ok((handle, warnings))
+        };
+        (search, Box::new(on), warnings)
     }
 }
 

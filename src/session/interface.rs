@@ -8,7 +8,10 @@ use crate::core::tables::{TableUse, Tables, Wdl};
 use crate::core::{GameConfig, Side};
 use crate::nnue::Networks;
 use crate::render::View;
-use crate::search::{Control, Limits, Outcome, Params, Report, SearchMemory, TranspositionTable};
+use crate::search::{
+    Control, Limits, Outcome, Params, Report, SearchMemory, SearchPool, Searching,
+    TranspositionTable,
+};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
@@ -107,4 +110,15 @@ pub trait Session: Send {
         tools: SearchTools,
         sink: Box<dyn SearchSink>,
     ) -> Result<(JoinHandle<()>, Vec<String>), String>;
+    /// Starts a search like [`go`](Session::go), on the parked threads of `pool` (its
+    /// thread 0 the main search thread, as many threads as `req` asks and the pool has)
+    /// instead of threads started for it. An error means the pool has no thread.
+    fn go_on(
+        &self,
+        pool: &SearchPool,
+        req: GoRequest,
+        nets: &Networks,
+        tools: SearchTools,
+        sink: Box<dyn SearchSink>,
+    ) -> Result<(Searching, Vec<String>), String>;
 }

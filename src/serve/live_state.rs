@@ -257,7 +257,7 @@ mod tests {
                 None,
             ],
             clocks_ms: [Some(1000), None],
-            first_to_move: moves.len() % 2 == 0,
+            first_to_move: moves.len().is_multiple_of(2),
             result: result.map(|r| (r.to_string(), "why".to_string())),
         })
     }

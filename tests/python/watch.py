@@ -4,13 +4,13 @@
 Usage: watch.py KALEIDO SCREENSHOT_DIR [VARIANT...]
 
 For each variant (default: xiangqi and chess) it starts Chromium, then a fixed-node match
-of two games at concurrency 2 (kaleido against itself, with a clock) whose live page it
-opens. It checks that both games appear as cards, that their moves appear as they are
-played (the ply count and the board picture change while the page is open, with no
-reload), that each card shows both engines' clocks and last score, and that the page
-ends with both results and the final standings. A screenshot of the two games in
-progress is saved per variant in SCREENSHOT_DIR as live-VARIANT.png (the paths are
-printed).
+of two games at concurrency 2 (kaleido against itself, with a clock, from random 4-ply
+openings) whose live page it opens. It checks that both games appear as cards, that their
+moves appear as they are played (the ply count and the board picture change while the
+page is open, with no reload), that each card shows both engines' clocks and last score,
+and that the page ends with both results, the final standings and "Match over". A
+screenshot of the two games in progress is saved per variant in SCREENSHOT_DIR as
+live-VARIANT.png (the paths are printed).
 
 Exit status 3 with a `SKIP:` line when selenium, chromium or chromedriver is missing.
 """
@@ -70,7 +70,7 @@ def start_match(kaleido, variant):
          "--engine", f"cmd={kaleido}", "name=kaleido-a", "option.Hash=8",
          "--engine", f"cmd={kaleido}", "name=kaleido-b", "option.Hash=8",
          "--nodes", str(NODES), "--tc", "300+2", "--games", "2", "--concurrency", "2",
-         "--maxplies", str(MAX_PLIES), "--seed", "7", "--live", "0"],
+         "--maxplies", str(MAX_PLIES), "--random-plies", "4", "--seed", "7", "--live", "0"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = proc.stderr.readline()
     if "http://" not in line:
@@ -128,6 +128,11 @@ def watch(driver, kaleido, variant, shots):
             path = None
         done = wait_for(driver, "both results", lambda cs: len(cs) == 2 and all(
             c["result"] in ("1-0", "0-1", "1/2-1/2") for c in cs))
+        deadline = time.time() + TIMEOUT_S
+        while driver.find_element(By.ID, "connection").text != "Match over":
+            if time.time() > deadline:
+                raise SystemExit(f"{variant}: the page never says the match is over")
+            time.sleep(0.05)
         status = driver.find_element(By.ID, "connection").text
         score = driver.find_element(By.ID, "score").text
         if "2/2 games" not in score:

@@ -116,7 +116,10 @@ function showGame(game) {
 function showStandings(s) {
   $('score').textContent = `${s.score}  (${s.games_done}/${s.games_total} games)`;
   $('progress').textContent = s.over ? 'Match over' : '';
-  $('elo').textContent = s.lines.join('  ·  ');
+  // Two engines: the header holds the score line already; the strip gives its Elo line.
+  // More: the table, one line an engine.
+  const pair = s.names.length === 2;
+  $('elo').textContent = (pair ? s.lines.slice(1) : s.lines).join(pair ? '  ·  ' : '\n');
   $('sprt').textContent = s.sprt || '';
   if (s.over) {
     $('connection').textContent = 'Match over';

@@ -102,6 +102,9 @@ function showGame(game) {
   const board = element('div', 'board');
   board.innerHTML = game.svg;
   board.setAttribute('aria-label', `board of game ${game.number}`);
+  // A wide picture (Raumschach's five levels in a row) takes the whole row.
+  const box = board.querySelector('svg')?.viewBox?.baseVal;
+  card.classList.toggle('wide', !!box && box.height > 0 && box.width / box.height > 2.5);
   card.replaceChildren(
     title,
     playerNode(game, 1),

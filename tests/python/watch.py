@@ -99,7 +99,8 @@ def wait_for(driver, what, test):
         if test(cards):
             return cards
         time.sleep(0.05)
-    raise SystemExit(f"timed out waiting for {what}: {driver.execute_script(CARDS)}")
+    cards = [{k: v for k, v in c.items() if k != "picture"} for c in driver.execute_script(CARDS)]
+    raise SystemExit(f"timed out waiting for {what}: {cards}")
 
 
 def watch(driver, kaleido, variant, shots):

@@ -124,7 +124,20 @@ fn main() {
             chess960,
             single,
         }) => std::process::exit(run_perft(depth, &variant, fen.as_deref(), chess960, single)),
-        Some(Command::Match(args)) => std::process::exit(kaleido::matchrun::run(*args)),
+        Some(Command::Match(args)) => std::process::exit(match args.live {
+            None => kaleido::matchrun::run(*args),
+            Some(port) => match kaleido::serve::live::start(args.live_bind, port) {
+                Ok(live) => {
+                    let code = kaleido::matchrun::run_observed(*args, live.observer());
+                    live.finish();
+                    code
+                }
+                Err(e) => {
+                    eprintln!("kaleido match: error: {e}");
+                    1
+                }
+            },
+        }),
         Some(Command::Notation(args)) => std::process::exit(kaleido::notation::run(&args)),
         Some(Command::Datagen(args)) => std::process::exit(kaleido::datagen::run(args)),
         Some(Command::Rescore(args)) => std::process::exit(kaleido::datagen::rescore::run(&args)),

@@ -100,6 +100,14 @@ pub struct MatchArgs {
     /// Trace every line exchanged with the engines on stderr.
     #[arg(long)]
     pub debug: bool,
+    /// Show the games in progress in a browser: a page at this port (no value: 8081;
+    /// 0: any free port; the address is printed on stderr). Watchers only watch.
+    #[arg(long, value_name = "PORT", num_args = 0..=1, default_missing_value = "8081")]
+    pub live: Option<u16>,
+    /// The address the `--live` page listens on (default 127.0.0.1: this machine only;
+    /// another address lets other machines watch, with a warning).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    pub live_bind: std::net::IpAddr,
 }
 
 /// The words of each `--engine` occurrence, kept apart (clap's derive flattens

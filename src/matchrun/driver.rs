@@ -127,6 +127,8 @@ pub struct Reply {
     pub score_cp: Option<i32>,
     /// Last reported search depth (XBoard: ply).
     pub depth: Option<u32>,
+    /// Last reported principal variation, in the engine's notation (for watchers).
+    pub pv: Option<String>,
     /// From sending the search command to receiving the move.
     pub elapsed: Duration,
 }

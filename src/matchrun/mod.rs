@@ -8,7 +8,8 @@
 //! slots) above `uci` + `xboard` (the protocols) above `driver` (their shared interface)
 //! and `process` (the child process), `timecontrol`, `adjudication`, `openings` +
 //! `chess960`, `record` + `pgn` (game records), `results` + `stats` + `sprt` + `report`
-//! (numbers and their text), `progress` (the live line on a terminal, Ctrl-C), `toygame` (a tiny game for the unit tests). The seeded random
+//! (numbers and their text), `progress` (the live line on a terminal, Ctrl-C), `observer` (the
+//! feed of events for `--live` watchers, which knows no watcher), `toygame` (a tiny game for the unit tests). The seeded random
 //! stream is `core::rng`, shared with datagen. No two of these modules use each other;
 //! `machinery_tests` (the unit tests of the whole runner) may use anything.
 
@@ -19,6 +20,7 @@ pub mod engine;
 pub mod keyvalue;
 #[cfg(test)]
 mod machinery_tests;
+pub mod observer;
 pub mod openings;
 pub mod pgn;
 pub mod playgame;
@@ -44,6 +46,12 @@ pub use cli::MatchArgs;
 /// Runs `kaleido match`; returns the process exit code (0 = the match ran, 1 = bad input,
 /// 130 = stopped by Ctrl-C after printing the summary so far).
 pub fn run(args: MatchArgs) -> i32 {
+    run_observed(args, &observer::MatchObserver::none())
+}
+
+/// [`run`], telling `observer` how the games and the score stand as they change
+/// (`--live`: the caller gives it to the page's server).
+pub fn run_observed(args: MatchArgs, observer: &observer::MatchObserver) -> i32 {
     progress::catch_interrupt();
     let result = args.to_config().and_then(|cfg| {
         // Fail on an unknown variant or notation before anything starts.
@@ -52,7 +60,7 @@ pub fn run(args: MatchArgs) -> i32 {
         let variant = args.variant.clone();
         let factory =
             move || registry::new_referee_with(&variant, &settings).expect("variant checked above");
-        scheduler::run_match(&cfg, &factory, &mut std::io::stdout().lock())
+        scheduler::run_match_observed(&cfg, &factory, &mut std::io::stdout().lock(), observer)
     });
     match result {
         Ok(summary) if summary.interrupted => 130,

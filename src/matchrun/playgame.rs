@@ -6,6 +6,7 @@
 use super::adjudication::{AdjudicationRules, Adjudicator};
 use super::driver::{ClockState, Decision, EngineError, GameSetup, ThinkRequest};
 use super::engine::EngineSlot;
+use super::observer::{EngineThought, GameSnapshot, MatchEvent, MatchObserver};
 use super::openings::Opening;
 use super::pgn::{engine_comment, BOOK_COMMENT};
 use super::record::{player_label, utc_date, GameRecord, GameResult, MoveEntry, Termination};
@@ -35,6 +36,8 @@ pub struct GameOptions {
 pub struct GamePlan<'a> {
     /// Game number, 1-based in schedule order (the PGN `Round`).
     pub number: usize,
+    /// Which of the concurrent games this is (the worker's index), for watchers.
+    pub board: usize,
     /// Where the game starts.
     pub opening: &'a Opening,
     /// Engine indices of White and Black.
@@ -77,16 +80,70 @@ fn forfeit(loser: Side, termination: Termination, reason: String) -> Ending {
     decided(Some(loser.flip()), termination, reason)
 }
 
-/// Plays one game. `slots` holds the worker's engines, indexed like `plan.players`.
+/// What watchers see of a game besides the referee's moves: each player's last report
+/// and the clocks.
+struct Watched<'a> {
+    observer: &'a MatchObserver,
+    thoughts: [Option<EngineThought>; 2],
+    clocks_ms: [Option<u64>; 2],
+}
+
+impl Watched<'_> {
+    /// Tells the watchers about the game as `referee` holds it (`kind` wraps it).
+    fn emit(
+        &self,
+        plan: &GamePlan<'_>,
+        referee: &dyn Referee,
+        result: Option<&Ending>,
+        kind: fn(Box<GameSnapshot>) -> MatchEvent,
+    ) {
+        self.observer.emit(|| {
+            let plies = referee.plies();
+            kind(Box::new(GameSnapshot {
+                board: plan.board,
+                number: plan.number,
+                variant: referee.variant().to_string(),
+                chess960: referee.chess960(),
+                start_fen: referee.start_fen(),
+                names: plan.names.clone(),
+                moves: plies.iter().map(|p| p.uci.clone()).collect(),
+                record: plies.iter().map(|p| p.pgn.clone()).collect(),
+                book_plies: plan.opening.moves.len().min(plies.len()),
+                thoughts: self.thoughts.clone(),
+                clocks_ms: self.clocks_ms,
+                first_to_move: referee.side_to_move() == Side::White,
+                result: result.map(|e| (e.result.pgn().to_string(), e.reason.clone())),
+            }))
+        });
+    }
+}
+
+/// Plays one game. `slots` holds the worker's engines, indexed like `plan.players`;
+/// `observer` hears of its start, each move and its end.
 pub fn play_game(
     plan: &GamePlan<'_>,
     slots: &mut [EngineSlot],
     referee: &mut dyn Referee,
     options: &GameOptions,
     stop: &AtomicBool,
+    observer: &MatchObserver,
 ) -> GameRecord {
     let mut moves: Vec<MoveEntry> = Vec::new();
-    let ending = run(plan, slots, referee, options, stop, &mut moves);
+    let mut watched = Watched {
+        observer,
+        thoughts: [None, None],
+        clocks_ms: [None, None],
+    };
+    let ending = run(
+        plan,
+        slots,
+        referee,
+        options,
+        stop,
+        &mut moves,
+        &mut watched,
+    );
+    watched.emit(plan, referee, Some(&ending), MatchEvent::GameEnded);
     for &idx in &plan.players {
         if let Some(d) = slots[idx].running() {
             d.game_over(ending.result.pgn(), &ending.reason);
@@ -125,6 +182,7 @@ fn run(
     options: &GameOptions,
     stop: &AtomicBool,
     moves: &mut Vec<MoveEntry>,
+    watched: &mut Watched<'_>,
 ) -> Ending {
     let unfinished = |reason: String| Ending {
         result: GameResult::Unfinished,
@@ -184,6 +242,9 @@ fn run(
         .iter()
         .map(|l| l.clock.map(Clock::new))
         .collect();
+    let clocks_ms = |clocks: &[Option<Clock>]| [0, 1].map(|i| clocks[i].map(|c| c.left_ms()));
+    watched.clocks_ms = clocks_ms(&clocks);
+    watched.emit(plan, referee, None, MatchEvent::GameStarted);
     let mut adjudicator = Adjudicator::new(options.adjudication);
     let start_fullmove = fullmove_of(&referee.start_fen());
     let start_offset = if referee.start_side() == Side::White {
@@ -297,10 +358,22 @@ fn run(
             }
         };
         match referee.play_text(&text, notation) {
-            Ok(ply) => moves.push(MoveEntry {
-                text: ply.pgn.clone(),
-                comment: Some(engine_comment(reply.score_cp, reply.depth, reply.elapsed)),
-            }),
+            Ok(ply) => {
+                moves.push(MoveEntry {
+                    text: ply.pgn.clone(),
+                    comment: Some(engine_comment(reply.score_cp, reply.depth, reply.elapsed)),
+                });
+                if watched.observer.is_watched() {
+                    watched.thoughts[me] = Some(EngineThought {
+                        score_cp: reply.score_cp,
+                        depth: reply.depth,
+                        pv: reply.pv.clone(),
+                        time_ms: reply.elapsed.as_millis() as u64,
+                    });
+                    watched.clocks_ms = clocks_ms(&clocks);
+                    watched.emit(plan, referee, None, MatchEvent::MovePlayed);
+                }
+            }
             Err(e) => {
                 return forfeit(
                     side,

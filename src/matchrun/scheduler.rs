@@ -6,6 +6,7 @@
 
 use super::driver::GameSetup;
 use super::engine::{make_names_unique, start_driver, EngineSlot, EngineSpec};
+use super::observer::{MatchEvent, MatchObserver, Standings};
 use super::openings::{self, Opening, OpeningSource};
 use super::pgn::write_game;
 use super::playgame::{play_game, GameOptions, GamePlan};
@@ -161,11 +162,50 @@ fn check_engines(
     })
 }
 
+/// The running numbers as watchers see them.
+fn standings(
+    names: &[String],
+    tally: &Tally,
+    games_total: usize,
+    sprt: Option<String>,
+    over: bool,
+    gauntlet: bool,
+) -> Standings {
+    let lines = if names.len() == 2 {
+        report::score_lines(names, tally, 0, 1)
+    } else {
+        report::final_table(names, tally, gauntlet)
+            .lines()
+            .map(str::to_string)
+            .collect()
+    };
+    Standings {
+        names: names.to_vec(),
+        games_done: tally.games,
+        games_total,
+        score: report::progress_score(names, tally),
+        lines,
+        sprt,
+        over,
+    }
+}
+
 /// Runs the match, printing progress to `out`. Errors are bad input found before any game.
 pub fn run_match(
     cfg: &MatchConfig,
     make_referee: &RefereeFactory,
     out: &mut dyn Write,
+) -> Result<MatchSummary, String> {
+    run_match_observed(cfg, make_referee, out, &MatchObserver::none())
+}
+
+/// [`run_match`], telling `observer` of every game's start, move and end and of the
+/// running score (the match does not wait for it).
+pub fn run_match_observed(
+    cfg: &MatchConfig,
+    make_referee: &RefereeFactory,
+    out: &mut dyn Write,
+    observer: &MatchObserver,
 ) -> Result<MatchSummary, String> {
     let n = cfg.engines.len();
     if n < 2 {
@@ -221,12 +261,24 @@ pub fn run_match(
     let mut finished = Vec::new();
     let mut sprt_state = None;
     let mut stopped_by_user = false;
+    let mut sprt_text = None;
+    observer.emit(|| {
+        MatchEvent::Standings(standings(
+            &names,
+            &tally,
+            jobs.len(),
+            None,
+            false,
+            cfg.gauntlet,
+        ))
+    });
     let (tx, rx) = mpsc::channel::<(usize, GameRecord)>();
     std::thread::scope(|scope| {
         for worker in 0..cfg.concurrency.max(1).min(jobs.len()) {
             let tx = tx.clone();
             let (jobs, openings, names, limits, next, stop) =
                 (&jobs, &openings, &names, &limits, &next, &stop);
+            let observer = observer.clone();
             scope.spawn(move || {
                 let mut referee = make_referee();
                 let mut slots: Vec<EngineSlot> = cfg
@@ -248,12 +300,20 @@ pub fn run_match(
                     let job = jobs[j];
                     let plan = GamePlan {
                         number: j + 1,
+                        board: worker,
                         opening: &openings[job.opening],
                         players: [job.white, job.black],
                         names: [names[job.white].clone(), names[job.black].clone()],
                         limits: [limits[job.white], limits[job.black]],
                     };
-                    let record = play_game(&plan, &mut slots, referee.as_mut(), &cfg.game, stop);
+                    let record = play_game(
+                        &plan,
+                        &mut slots,
+                        referee.as_mut(),
+                        &cfg.game,
+                        stop,
+                        &observer,
+                    );
                     if tx.send((job.pair_id, record)).is_err() {
                         break;
                     }
@@ -303,7 +363,9 @@ pub fn run_match(
                 let pairs = tally.pairing(0, 1).pairs;
                 let llr = sprt::llr(&pairs, sprt_cfg);
                 let decision = sprt_cfg.decide(llr);
-                let _ = writeln!(out, "{}", report::sprt_line(sprt_cfg, llr, pairs.counts));
+                let line = report::sprt_line(sprt_cfg, llr, pairs.counts);
+                let _ = writeln!(out, "{line}");
+                sprt_text = Some(line);
                 sprt_state = Some((llr, decision));
                 if decision != SprtDecision::Continue {
                     stop.store(true, Ordering::SeqCst);
@@ -318,6 +380,17 @@ pub fn run_match(
             finished.push(record);
             let llr = sprt_state.map(|(llr, _)| llr);
             progress.show(tally.games, &report::progress_score(&names, &tally), llr);
+            let sprt = sprt_text.clone();
+            observer.emit(|| {
+                MatchEvent::Standings(standings(
+                    &names,
+                    &tally,
+                    jobs.len(),
+                    sprt,
+                    false,
+                    cfg.gauntlet,
+                ))
+            });
         }
         progress.clear();
     });
@@ -338,6 +411,16 @@ pub fn run_match(
         );
     }
     let _ = out.flush();
+    observer.emit(|| {
+        MatchEvent::Standings(standings(
+            &names,
+            &tally,
+            jobs.len(),
+            sprt_text,
+            true,
+            cfg.gauntlet,
+        ))
+    });
     Ok(MatchSummary {
         names,
         games: finished,

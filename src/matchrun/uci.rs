@@ -67,6 +67,23 @@ fn parse_option_line(line: &str, ucci: bool) -> Option<DeclaredOption> {
     Some(DeclaredOption { name, vars })
 }
 
+/// The moves after `pv` in an `info` line (the first line of a MultiPV search), if any.
+pub fn parse_pv(line: &str) -> Option<String> {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    if tokens.first() != Some(&"info") {
+        return None;
+    }
+    for (i, &token) in tokens.iter().enumerate().skip(1) {
+        match token {
+            "string" => return None,
+            "multipv" if tokens.get(i + 1) != Some(&"1") => return None,
+            "pv" if i + 1 < tokens.len() => return Some(tokens[i + 1..].join(" ")),
+            _ => {}
+        }
+    }
+    None
+}
+
 /// Reads the score and depth of an `info` line into `score`/`depth`.
 pub fn parse_info(line: &str, score: &mut Option<i32>, depth: &mut Option<u32>) {
     let tokens: Vec<&str> = line.split_whitespace().collect();
@@ -386,7 +403,7 @@ impl EngineDriver for UciDriver {
         let go = self.go_command(req);
         let started = Instant::now();
         self.process.send(&go)?;
-        let (mut score, mut depth) = (None, None);
+        let (mut score, mut depth, mut pv) = (None, None, None);
         loop {
             let line = self.process.read_until(req.deadline)?;
             if let Some(decision) = parse_bestmove(&line) {
@@ -394,10 +411,14 @@ impl EngineDriver for UciDriver {
                     decision,
                     score_cp: score,
                     depth,
+                    pv,
                     elapsed: started.elapsed(),
                 });
             }
             parse_info(&line, &mut score, &mut depth);
+            if let Some(line) = parse_pv(&line) {
+                pv = Some(line);
+            }
         }
     }
 
@@ -442,6 +463,13 @@ mod tests {
         );
         assert_eq!((s, d), (Some(-35), Some(7)));
         parse_info("info depth 9 score mate -2 pv e2e4", &mut s, &mut d);
+        assert_eq!(
+            parse_pv("info depth 9 score mate -2 pv e2e4 e7e5").as_deref(),
+            Some("e2e4 e7e5")
+        );
+        assert_eq!(parse_pv("info multipv 2 depth 9 pv d2d4"), None);
+        assert_eq!(parse_pv("info string pv e2e4"), None);
+        assert_eq!(parse_pv("info depth 3 pv"), None);
         assert!(s.unwrap() < -90_000);
         parse_info("info depth 4 score 77 pv h2e2", &mut s, &mut d);
         assert_eq!(s, Some(77));

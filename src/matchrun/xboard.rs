@@ -278,7 +278,7 @@ impl EngineDriver for XboardDriver {
         let started = Instant::now();
         self.process.send("go")?;
         self.forced = false;
-        let (mut score, mut depth) = (None, None);
+        let (mut score, mut depth, mut pv) = (None, None, None);
         loop {
             let line = self.process.read_until(req.deadline)?;
             let trimmed = line.trim();
@@ -288,6 +288,7 @@ impl EngineDriver for XboardDriver {
                     decision: Decision::Move(mv),
                     score_cp: score,
                     depth,
+                    pv,
                     elapsed: started.elapsed(),
                 });
             }
@@ -296,6 +297,7 @@ impl EngineDriver for XboardDriver {
                     decision: Decision::Resign,
                     score_cp: score,
                     depth,
+                    pv,
                     elapsed: started.elapsed(),
                 });
             }
@@ -307,6 +309,9 @@ impl EngineDriver for XboardDriver {
             if let Some((ply, s)) = parse_thinking(trimmed) {
                 score = Some(s);
                 depth = Some(ply);
+                // `ply score time nodes pv...`
+                let moves: Vec<&str> = trimmed.split_whitespace().skip(4).collect();
+                pv = (!moves.is_empty()).then(|| moves.join(" "));
             }
         }
     }

@@ -1,4 +1,4 @@
-//! The page and its files, embedded in the binary (`include_str!` of `page/`): no build
+//! The pages and their files (`kaleido serve`'s and the `--live` watch page), embedded in the binary (`include_str!` of `page/`): no build
 //! step, no CDN, the page works offline. Maps a request path to a file and its type;
 //! knows nothing else of the page.
 
@@ -25,6 +25,18 @@ pub fn asset(path: &str) -> Option<Asset> {
         "/board.js" => (JS, include_str!("page/board.js")),
         "/moves.js" => (JS, include_str!("page/moves.js")),
         "/analysis.js" => (JS, include_str!("page/analysis.js")),
+        "/favicon.svg" => (SVG, include_str!("page/favicon.svg")),
+        _ => return None,
+    };
+    Some(Asset { content_type, body })
+}
+
+/// The file of the `kaleido match --live` page served at `path`, if any (`/` is the page).
+pub fn live_asset(path: &str) -> Option<Asset> {
+    let (content_type, body) = match path {
+        "/" | "/index.html" => (HTML, include_str!("page/watch.html")),
+        "/watch.css" => (CSS, include_str!("page/watch.css")),
+        "/watch.js" => (JS, include_str!("page/watch.js")),
         "/favicon.svg" => (SVG, include_str!("page/favicon.svg")),
         _ => return None,
     };

@@ -15,12 +15,15 @@
 //! embedded page, `page/`), `socket` (one WebSocket's loop and bounds), `tab` (one tab's
 //! engine over the session layer: a game or an analysis), `line` (a tab's game line and the
 //! shown ply), `pgn_text` (the line as PGN and back), `reports` (replies made from engine state),
-//! `messages` (the JSON messages).
+//! `messages` (the JSON messages); `live` (the `kaleido match --live` watch page's server, the
+//! same guard and bounds) over `live_state` (what its watchers are shown, from the match's events).
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod assets;
 pub mod http;
 mod line;
+pub mod live;
+mod live_state;
 pub mod messages;
 mod pgn_text;
 mod reports;
@@ -189,51 +192,58 @@ fn open_browser(url: &str) {
     }
 }
 
-/// Serves one connection: one request, or one WebSocket for as long as it lives.
-fn connection(server: &Server, mut stream: TcpStream) {
-    let Some(_slot) = Slot::take(&server.connections, MAX_CONNECTIONS + server.max_engines) else {
-        return;
-    };
+/// Reads a connection's request head within its time bound and admits it when its
+/// `Host` names this server; answers anything else (too large, malformed, another host)
+/// itself. The head and the admitted host.
+fn admit(guard: &Guard, stream: &mut TcpStream) -> Option<(http::Head, String)> {
     if stream.set_read_timeout(Some(HEAD_TIMEOUT)).is_err()
         || stream.set_write_timeout(Some(HEAD_TIMEOUT)).is_err()
     {
-        return;
+        return None;
     }
-    let first_host = server.guard.first_host().to_string();
-    let head = match read_head(&mut stream) {
+    let first_host = guard.first_host().to_string();
+    let head = match read_head(stream) {
         Ok(h) => h,
         Err(HeadError::TooLarge) => {
             let r = Response::text(431, "request head too large\n");
-            let _ = r.write(&mut stream, &first_host, false);
-            return;
+            let _ = r.write(stream, &first_host, false);
+            return None;
         }
         Err(HeadError::Malformed(why)) => {
-            let _ = Response::text(400, &format!("{why}\n")).write(&mut stream, &first_host, false);
-            return;
+            let _ = Response::text(400, &format!("{why}\n")).write(stream, &first_host, false);
+            return None;
         }
-        Err(HeadError::Io(_)) => return,
+        Err(HeadError::Io(_)) => return None,
     };
     let Some(host) = head
         .header("Host")
-        .filter(|h| server.guard.host_ok(Some(h)))
+        .filter(|h| guard.host_ok(Some(h)))
         .map(str::to_string)
     else {
         let why = format!(
             "this server answers only requests for {first_host} (Host: {})\n",
             head.header("Host").unwrap_or("none")
         );
-        let _ = Response::text(403, &why).write(&mut stream, &first_host, false);
-        return;
+        let _ = Response::text(403, &why).write(stream, &first_host, false);
+        return None;
     };
+    Some((head, host))
+}
+
+/// Answers a GET or HEAD of an embedded file (`find` maps paths to files), 405 to any
+/// other method, 404 to an unknown path.
+fn serve_file(
+    stream: &mut TcpStream,
+    head: &http::Head,
+    host: &str,
+    find: fn(&str) -> Option<assets::Asset>,
+) {
     let head_only = head.method == "HEAD";
     if head.method != "GET" && !head_only {
-        let _ = Response::text(405, "GET only\n").write(&mut stream, &host, head_only);
+        let _ = Response::text(405, "GET only\n").write(stream, host, head_only);
         return;
     }
-    if head.path == "/ws" {
-        return websocket(server, stream, &head, &host);
-    }
-    let response = match assets::asset(&head.path) {
+    let response = match find(&head.path) {
         Some(a) => Response {
             status: 200,
             content_type: a.content_type,
@@ -241,31 +251,56 @@ fn connection(server: &Server, mut stream: TcpStream) {
         },
         None => Response::text(404, "not found\n"),
     };
-    let _ = response.write(&mut stream, &host, head_only);
+    let _ = response.write(stream, host, head_only);
 }
 
-/// Answers a WebSocket handshake from the server's own page and runs its engine, or
-/// refuses it.
-fn websocket(server: &Server, mut stream: TcpStream, head: &http::Head, host: &str) {
-    if !server.guard.origin_ok(host, head.header("Origin")) {
+/// Serves one connection: one request, or one WebSocket for as long as it lives.
+fn connection(server: &Server, mut stream: TcpStream) {
+    let Some(_slot) = Slot::take(&server.connections, MAX_CONNECTIONS + server.max_engines) else {
+        return;
+    };
+    let Some((head, host)) = admit(&server.guard, &mut stream) else {
+        return;
+    };
+    if head.path == "/ws" && matches!(head.method.as_str(), "GET" | "HEAD") {
+        return websocket(server, stream, &head, &host);
+    }
+    serve_file(&mut stream, &head, &host, assets::asset);
+}
+
+/// Answers a WebSocket handshake from the page `guard` serves at `host`, or refuses it
+/// (another `Origin`, not a WebSocket handshake): the open socket, bounded.
+fn upgrade(
+    guard: &Guard,
+    mut stream: TcpStream,
+    head: &http::Head,
+    host: &str,
+) -> Option<tungstenite::WebSocket<TcpStream>> {
+    if !guard.origin_ok(host, head.header("Origin")) {
         let why = format!(
             "WebSockets are open to the page of http://{host} only (Origin: {})\n",
             head.header("Origin").unwrap_or("none")
         );
         let _ = Response::text(403, &why).write(&mut stream, host, false);
-        return;
+        return None;
     }
     let accept = match http::websocket_accept(head) {
         Ok(a) => a,
         Err(refusal) => {
             let _ = refusal.write(&mut stream, host, false);
-            return;
+            return None;
         }
     };
     if stream.write_all(accept.as_bytes()).is_err() || stream.flush().is_err() {
-        return;
+        return None;
     }
-    let Some(ws) = socket::open(stream, head.rest.clone()) else {
+    socket::open(stream, head.rest.clone())
+}
+
+/// Answers a WebSocket handshake from the server's own page and runs its engine, or
+/// refuses it.
+fn websocket(server: &Server, stream: TcpStream, head: &http::Head, host: &str) {
+    let Some(ws) = upgrade(&server.guard, stream, head, host) else {
         return;
     };
     match Slot::take(&server.engines, server.max_engines) {

@@ -1,10 +1,13 @@
 //! `kaleido serve` through real sockets against the real binary: the page and its guard
 //! (`Host`, `Origin`, size bounds, the engine cap, bad messages), games over the socket in
-//! every variant, and a real browser playing them by clicks. One test program of modules
+//! every variant, and a real browser playing them by clicks; `kaleido match --live`'s
+//! watch page over sockets and in a real browser. One test program of modules
 //! (one per topic), like the others; `server` holds the shared helpers.
 
 mod browser;
+mod live_match;
 mod serve_analyse;
 mod serve_games;
 mod serve_security;
 mod server;
+mod watch_browser;

@@ -1,10 +1,11 @@
 //! The shared helpers of the web tests: the real `kaleido serve` started on a free port
-//! (killed when dropped), a raw HTTP request over a socket, and a WebSocket client (the
+//! (killed when dropped), the address a server prints, a Selenium script run with its SKIP, a raw HTTP request over a socket, and a WebSocket client (the
 //! `tungstenite` crate) that reads JSON replies with a timeout.
 
 use serde_json::Value;
 use std::io::{Read, Write};
 use std::net::TcpStream;
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use tungstenite::client::IntoClientRequest;
@@ -13,6 +14,56 @@ use tungstenite::{Message, WebSocket};
 
 /// How long any reply may take before the test fails.
 pub const TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The `<ip>:<port>` of the first `http://<ip>:<port>/` in `line` (the line a server
+/// prints its address on).
+pub fn address_in(line: &str) -> String {
+    line.split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_string()
+}
+
+/// Runs the Selenium script `tests/python/<script>` on the real binary (its screenshots go
+/// to the target's `serve-screenshots`) with `args` and checks that its output holds every
+/// line of `done`; passes
+/// with the script's visible SKIP line when python3, selenium, chromium or chromedriver is
+/// missing.
+pub fn run_browser_script(script: &str, args: &[&str], done: &[&str]) {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/python")
+        .join(script);
+    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-screenshots");
+    let out = match Command::new("python3")
+        .arg(&script)
+        .arg(env!("CARGO_BIN_EXE_kaleido"))
+        .arg(&shots)
+        .args(args)
+        .output()
+    {
+        Ok(o) => o,
+        Err(e) => {
+            println!("SKIP: python3 not runnable ({e})");
+            return;
+        }
+    };
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    println!("{stdout}");
+    if out.status.code() == Some(3) {
+        // The script printed its SKIP line (selenium, chromium or chromedriver missing).
+        return;
+    }
+    assert!(
+        out.status.success(),
+        "{} failed:\n{stdout}\n{}",
+        script.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for line in done {
+        assert!(stdout.contains(line), "no '{line}' in:\n{stdout}");
+    }
+}
 
 /// A running `kaleido serve --port 0`.
 pub struct Server {
@@ -38,13 +89,7 @@ impl Server {
         while out.read(&mut byte).unwrap_or(0) == 1 && byte[0] != b'\n' {
             line.push(byte[0]);
         }
-        let line = String::from_utf8_lossy(&line).to_string();
-        let addr = line
-            .split("http://")
-            .nth(1)
-            .and_then(|rest| rest.split('/').next())
-            .unwrap_or_else(|| panic!("no address in {line:?}"))
-            .to_string();
+        let addr = address_in(&String::from_utf8_lossy(&line));
         Server { child, addr }
     }
 

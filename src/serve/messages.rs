@@ -5,6 +5,11 @@
 
 use serde::{Deserialize, Serialize};
 
+/// The shortest and longest time per move a page may ask, in milliseconds.
+pub const MOVETIME_RANGE: (u64, u64) = (50, 60_000);
+/// The fewest and most lines an analysis may show (MultiPV).
+pub const MULTIPV_RANGE: (usize, usize) = (1, 5);
+
 /// The request in `text`, or why it is none: not JSON, no known `type`, a field of the
 /// wrong shape.
 pub fn parse_request(text: &str) -> Result<Request, String> {

@@ -4,8 +4,10 @@
 //! the variant's side names). Knows no socket and runs no search.
 
 use super::line::TabGame;
-use super::messages::{GameResult, Hello, InfoReport, LegalMove, Reply, SideName, VariantEntry};
-use super::tab::{MOVETIME_RANGE, MULTIPV_RANGE};
+use super::messages::{
+    GameResult, Hello, InfoReport, LegalMove, Reply, SideName, VariantEntry, MOVETIME_RANGE,
+    MULTIPV_RANGE,
+};
 use crate::core::score::mate_in_moves;
 use crate::core::{Notation, Side};
 use crate::search::{Bound, Iteration};

@@ -8,7 +8,10 @@
 //! knows nothing of games. Nothing here is shared with another tab.
 
 use super::line::TabGame;
-use super::messages::{EngineSettings, NewGame, PositionReport, Reply, Request, SideName};
+use super::messages::{
+    EngineSettings, NewGame, PositionReport, Reply, Request, SideName, MOVETIME_RANGE,
+    MULTIPV_RANGE,
+};
 use super::{pgn_text, reports};
 use crate::core::eval_mode::EvalMode;
 use crate::core::rng::Rng;
@@ -26,14 +29,10 @@ use std::sync::mpsc::Sender;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
-/// The shortest and longest time per move a page may ask, in milliseconds.
-pub const MOVETIME_RANGE: (u64, u64) = (50, 60_000);
 /// The time per move until the page says otherwise.
 const DEFAULT_MOVETIME: u64 = 1000;
 /// Each tab's transposition table, in MiB.
 const HASH_MIB: usize = 16;
-/// The fewest and most lines an analysis may show (MultiPV).
-pub const MULTIPV_RANGE: (usize, usize) = (1, 5);
 
 /// What the engine does with the shown position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

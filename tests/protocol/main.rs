@@ -28,7 +28,5 @@ mod ucci_transcript;
 mod uci_bad_input;
 mod uci_evaluation_option;
 mod uci_gui;
-mod uci_hash;
 mod uci_perft;
-mod uci_threads;
 mod uci_transcript;

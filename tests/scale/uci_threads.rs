@@ -5,13 +5,14 @@
 //! bounds for a loaded 2-core machine (load average about 10 when measured): there, at 64
 //! threads, a `go movetime 100` answered after 160-830 ms (median of 5, up to 1 s: 65
 //! runnable threads must each be scheduled once to see the end) and a `stop` after 10-60
-//! ms (up to 70 ms).
+//! ms (up to 70 ms); with other test programs running beside it (load average 20) one
+//! `go movetime 100` at 64 threads took 3.1 s, hence the 5 s slack and a program of its own.
 
 use crate::common::EngineProc;
 use std::time::{Duration, Instant};
 
 /// A `go movetime 100` must answer within its 100 ms and this much more.
-const MOVETIME_SLACK: Duration = Duration::from_millis(2500);
+const MOVETIME_SLACK: Duration = Duration::from_millis(5000);
 /// A `stop` must be answered within this.
 const STOP_BOUND: Duration = Duration::from_millis(1500);
 /// Cycles of `go`/`stop`.

@@ -13,11 +13,13 @@
 //!
 //! Files: `http` (request heads, the guard, responses, the handshake), `assets` (the
 //! embedded page, `page/`), `socket` (one WebSocket's loop and bounds), `tab` (one tab's
-//! engine over the session layer), `messages` (the JSON messages).
+//! engine over the session layer), `messages` (the JSON messages), `memory` (closed tabs'
+//! memory given back to the system).
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod assets;
 pub mod http;
+mod memory;
 pub mod messages;
 mod socket;
 mod tab;
@@ -140,6 +142,7 @@ pub fn run(args: &ServeArgs) -> i32 {
             args.max_engines
         );
     }
+    memory::return_large_blocks();
     let server = Arc::new(Server {
         guard: Guard::new(addr),
         networks: load_networks(),

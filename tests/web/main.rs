@@ -4,6 +4,8 @@
 //! (one per topic), like the others; `server` holds the shared helpers.
 
 mod browser;
+mod serve_cycles;
+mod serve_fuzz;
 mod serve_games;
 mod serve_security;
 mod server;

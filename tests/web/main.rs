@@ -1,9 +1,12 @@
 //! `kaleido serve` through real sockets against the real binary: the page and its guard
-//! (`Host`, `Origin`, size bounds, the engine cap, bad messages), games over the socket in
-//! every variant, and a real browser playing them by clicks. One test program of modules
-//! (one per topic), like the others; `server` holds the shared helpers.
+//! (`Host`, `Origin`, size bounds, the engine cap, bad messages), 200 tabs coming and going
+//! (threads, memory), a seeded fuzzer of the socket (`fuzz_input` makes its messages),
+//! games over the socket in every variant, and a real browser playing them by clicks. One
+//! test program of modules (one per topic), like the others; `server` holds the shared
+//! helpers.
 
 mod browser;
+mod fuzz_input;
 mod serve_cycles;
 mod serve_fuzz;
 mod serve_games;

@@ -1,7 +1,8 @@
 //! Drawing one position as SVG text from a board-geometry description
 //! (`core::picture::Geometry`), the occupied cells, the cells the last move changed and
 //! whether the side to move is in check, seen as a [`View`] asks (flipped, boards per row).
-//! Hand-written SVG (rectangles, lines, circles, text), no dependency. Every cell is an
+//! Hand-written SVG (rectangles, lines, circles, text), no dependency; a variant's own
+//! script (Xiangqi's characters) is drawn on discs in a font stack that holds it. Every cell is an
 //! element carrying `data-cell="<its name in the variant's moves>"` (and `data-board` where
 //! boards share cell names, Alice), and nothing drawn over the cells takes a pointer
 //! event, so a page can find and click cells by name. Knows no particular game.
@@ -222,8 +223,19 @@ impl Scene<'_> {
                  fill=\"#f7ec5a\" fill-opacity=\"0.55\" data-board=\"{cb}\" pointer-events=\"none\"/>"
             );
         }
+        // Characters of the variant's own script take their fonts from a group around them.
+        let characters = self.view.native && !g.native_labels.is_empty();
+        if characters {
+            let _ = writeln!(
+                o,
+                "<g class=\"characters\" font-family=\"{CHARACTER_FONTS}\">"
+            );
+        }
         for c in self.cells.iter().filter(|c| c.board == b) {
             self.piece(o, at, c);
+        }
+        if characters {
+            o.push_str("</g>\n");
         }
     }
 
@@ -308,6 +320,9 @@ impl Scene<'_> {
             );
         }
         let label = escape(&g.label(c.letter, c.side, self.view.native));
+        if !label.is_ascii() {
+            return character_piece(o, (cx, cy), ink, &label);
+        }
         let size = if label.chars().count() > 1 { 15 } else { 22 };
         let _ = writeln!(
             o,
@@ -318,4 +333,30 @@ impl Scene<'_> {
             cy + size / 3 + 1
         );
     }
+}
+
+/// The fonts that hold the traditional characters of a variant's own labels, best first:
+/// Noto CJK (most Linux desktops, Android), Source Han, the ones macOS, iOS and Windows
+/// bring, WenQuanYi and AR PL (older Linux); a viewer without any of them falls back to
+/// its own serif face.
+const CHARACTER_FONTS: &str = "'Noto Serif CJK TC', 'Noto Serif TC', 'Noto Sans CJK TC', \
+     'Noto Sans TC', 'Source Han Serif TC', 'Source Han Sans TC', 'Noto Serif CJK SC', \
+     'Noto Sans CJK SC', 'PingFang TC', 'Hiragino Mincho ProN', 'Songti TC', \
+     'Microsoft JhengHei', 'MingLiU', 'WenQuanYi Zen Hei', 'WenQuanYi Micro Hei', \
+     'AR PL UMing TW', serif";
+
+/// A piece labelled by a character of the variant's own script (Xiangqi): a wooden disc
+/// with an inner ring in the side's ink, the character centred on it (its fonts are the
+/// enclosing group's, [`CHARACTER_FONTS`]).
+fn character_piece(o: &mut String, (cx, cy): (u32, u32), ink: &str, label: &str) {
+    let _ = writeln!(
+        o,
+        "<g class=\"piece\" pointer-events=\"none\"><circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" \
+         fill=\"#f6dfae\" stroke=\"#8a5a2b\" stroke-width=\"1.5\"/><circle cx=\"{cx}\" \
+         cy=\"{cy}\" r=\"{}\" fill=\"none\" stroke=\"{ink}\" stroke-width=\"1.2\"/><text \
+         x=\"{cx}\" y=\"{cy}\" font-size=\"25\" text-anchor=\"middle\" \
+         dominant-baseline=\"central\" fill=\"{ink}\">{label}</text></g>",
+        S / 2 - 4,
+        S / 2 - 8,
+    );
 }

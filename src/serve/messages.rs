@@ -77,7 +77,7 @@ pub enum Request {
     },
     /// New engine settings, for its next move.
     Settings(EngineSettings),
-    /// How the board is drawn: flipped or not, boards per row.
+    /// How the board is drawn: flipped or not, boards per row, piece labels.
     View {
         /// Seen from the second side.
         #[serde(default)]
@@ -85,6 +85,10 @@ pub enum Request {
         /// Boards per row, 0 = all in one row.
         #[serde(default)]
         columns: u32,
+        /// Pieces labelled in the variant's own script (Xiangqi: traditional characters)
+        /// instead of Latin letters; left out, the choice stays as it was.
+        #[serde(default)]
+        native: Option<bool>,
     },
 }
 

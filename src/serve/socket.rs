@@ -3,8 +3,9 @@
 //! read with a short timeout so that the reports of a running search go out while the page
 //! is silent. Bounds: a message over [`MAX_MESSAGE`] bytes is answered with an error and
 //! the socket stays open; one over [`HARD_LIMIT`] closes it (1009, "message too big").
-//! A message that is not a request gets an error reply; nothing a page sends ends the
-//! server. Closing the socket ends its engine's search and drops the engine.
+//! A message that is not a request gets an error reply; a frame that breaks the WebSocket
+//! protocol closes the socket (1007 for text that is not UTF-8, else 1002); nothing a page
+//! sends ends the server. Closing the socket ends its engine's search and drops the engine.
 
 use super::messages::{parse_request, Reply};
 use super::tab::{SearchEvent, Tab};
@@ -13,6 +14,7 @@ use std::io::{ErrorKind, Read};
 use std::net::TcpStream;
 use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
+use tungstenite::error::ProtocolError;
 use tungstenite::protocol::frame::coding::CloseCode;
 use tungstenite::protocol::{CloseFrame, Role, WebSocketConfig};
 use tungstenite::{Error, Message, WebSocket};
@@ -130,6 +132,19 @@ pub fn run(mut ws: WebSocket<TcpStream>, networks: Networks) {
             Err(Error::Capacity(e)) => {
                 let why = format!("{e} (a message may have {MAX_MESSAGE} bytes)");
                 close(&mut ws, CloseCode::Size, &why);
+                return;
+            }
+            Err(Error::Utf8(e)) => {
+                close(
+                    &mut ws,
+                    CloseCode::Invalid,
+                    &format!("a text frame not UTF-8: {e}"),
+                );
+                return;
+            }
+            Err(Error::Protocol(ProtocolError::ResetWithoutClosingHandshake)) => return,
+            Err(Error::Protocol(e)) => {
+                close(&mut ws, CloseCode::Protocol, &e.to_string());
                 return;
             }
             Err(_) => return,

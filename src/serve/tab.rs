@@ -141,9 +141,14 @@ impl Tab {
             }),
             Request::Load { pgn } => self.load(&pgn),
             Request::Settings(s) => self.settings(&s).map(|()| Vec::new()),
-            Request::View { flipped, columns } => {
+            Request::View {
+                flipped,
+                columns,
+                native,
+            } => {
                 self.view.flipped = flipped;
                 self.view.columns = columns;
+                self.view.native = native.unwrap_or(self.view.native);
                 self.position().map(|p| vec![p])
             }
         };

@@ -1,8 +1,9 @@
 //! `kaleido render` and `d svg` through the real binary: every variant's start position is
 //! a well-formed SVG document (checked by a small XML well-formedness reader here) with
 //! one piece per FEN letter; the last move and a check are marked; `d svg` prints the same
-//! picture; every cell carries its name in the moves (`data-cell`, for `kaleido serve`); bad
-//! input is an error, not a panic. With chromium installed, a headless
+//! picture; every cell carries its name in the moves (`data-cell`, for `kaleido serve`);
+//! Xiangqi's traditional characters (`--native`) and its Latin default; bad input is an
+//! error, not a panic. With chromium installed, a headless
 //! screenshot of each start position is not blank (a visible SKIP line otherwise).
 
 use crate::common;
@@ -341,4 +342,52 @@ fn chromium_draws_something_for_every_start_position() {
         assert!(bytes.len() > 4000, "{variant}: {} bytes", bytes.len());
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Xiangqi in traditional characters (`--native`): every piece present is its character
+/// (Red's in red, Black's in black) on a disc, in the font stack that holds them, and no
+/// other character is drawn; the Latin default is still the picture it was
+/// (tests/data/render/xiangqi-latin-start.svg, byte for byte).
+#[test]
+fn xiangqi_pieces_in_traditional_characters_and_the_latin_default_unchanged() {
+    let (ok, latin, err) = render(&["--variant", "xiangqi"]);
+    assert!(ok, "{err}");
+    let stored = include_str!("../data/render/xiangqi-latin-start.svg");
+    assert!(
+        latin == stored,
+        "the Latin start position's picture changed"
+    );
+    // Red: king, advisor, chariot, pawn; Black: king, horse, cannon.
+    let fen = "3k5/9/2n4c1/9/9/9/4P4/9/4A4/R3K4 w - - 0 1";
+    let (ok, svg, err) = render(&["--variant", "xiangqi", "--fen", fen, "--native"]);
+    assert!(ok, "{err}");
+    assert!(well_formed(&svg).is_ok(), "{svg}");
+    assert_eq!(count(&svg, "piece"), 7, "{svg}");
+    for (character, ink) in [
+        ("帥", "#c0171b"),
+        ("仕", "#c0171b"),
+        ("俥", "#c0171b"),
+        ("兵", "#c0171b"),
+        ("將", "#111111"),
+        ("馬", "#111111"),
+        ("砲", "#111111"),
+    ] {
+        let drawn = format!("fill=\"{ink}\">{character}</text>");
+        assert_eq!(svg.matches(&drawn).count(), 1, "{character}: {svg}");
+    }
+    for absent in ["相", "傌", "炮", "士", "象", "車", "卒"] {
+        assert!(!svg.contains(absent), "{absent} drawn");
+    }
+    // One group names the fonts for the pieces, all of them inside it.
+    let group = svg.find("<g class=\"characters\" font-family=\"'Noto Serif CJK TC'");
+    let group = group.unwrap_or_else(|| panic!("no font group: {svg}"));
+    let first_piece = svg.find("class=\"piece\"").unwrap();
+    let end = svg[first_piece..]
+        .rfind("</g>\n</g>")
+        .map(|e| e + first_piece);
+    assert!(group < first_piece && end.is_some(), "{svg}");
+    assert!(
+        !svg[end.unwrap() + 5..].contains("class=\"piece\""),
+        "{svg}"
+    );
 }

@@ -2,7 +2,7 @@
 //! variants a scripted visitor plays legal moves from the server's list and every engine
 //! reply must be one of the engine's own legal moves in that position; the legal moves'
 //! cells are the picture's `data-cell` names; take back, numbered Chess960 starts, a FEN
-//! with moves, and the end of a game with the rules' reason.
+//! with moves, the end of a game with the rules' reason, and Xiangqi in characters.
 
 use crate::server::{texts, Server, Socket};
 use serde_json::{json, Value};
@@ -202,4 +202,34 @@ fn the_end_of_a_game_names_its_rule() {
     ws.settled();
     ws.send(json!({"type": "move", "move": "e1f2"}));
     assert!(ws.error().contains("not your move"));
+}
+
+/// Xiangqi's pieces in traditional characters on request (`view` with `native`); a `view`
+/// without the field keeps the choice, through a new game too; `native: false` is Latin.
+#[test]
+fn xiangqi_pieces_in_characters_on_request() {
+    let s = Server::start(&[]);
+    let mut ws = s.socket();
+    ws.send(json!({"type": "new", "variant": "xiangqi", "side": "white"}));
+    let latin = ws.settled().pop().unwrap();
+    assert!(!latin["svg"].as_str().unwrap().contains("帥"));
+    ws.send(json!({"type": "view", "flipped": false, "columns": 0, "native": true}));
+    let characters = ws.settled().pop().unwrap();
+    let svg = characters["svg"].as_str().unwrap();
+    assert!(svg.contains("帥") && svg.contains("將") && svg.contains("'Noto Serif CJK TC'"));
+    ws.send(json!({"type": "view", "flipped": true, "columns": 0}));
+    let flipped = ws.settled().pop().unwrap();
+    assert!(flipped["flipped"] == true && flipped["svg"].as_str().unwrap().contains("帥"));
+    ws.send(json!({"type": "new", "variant": "xiangqi", "side": "white"}));
+    assert!(ws.settled().pop().unwrap()["svg"]
+        .as_str()
+        .unwrap()
+        .contains("俥"));
+    ws.send(json!({"type": "view", "flipped": false, "columns": 0, "native": false}));
+    let svg = ws.settled().pop().unwrap()["svg"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(!svg.contains("帥"));
+    assert_eq!(svg, latin["svg"].as_str().unwrap());
 }

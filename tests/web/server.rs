@@ -1,11 +1,13 @@
 //! The shared helpers of the web tests: the real `kaleido serve` started on a free port
-//! (killed when dropped), the address a server prints, a Selenium script run with its SKIP, a raw HTTP request over a socket, and a WebSocket client (the
-//! `tungstenite` crate) that reads JSON replies with a timeout.
+//! (killed when dropped; its stderr kept in a file when asked), the address a server prints,
+//! what the kernel reports of its process (threads, resident memory), a Selenium script run
+//! with its SKIP, a raw HTTP request over a socket, and a WebSocket client (the `tungstenite`
+//! crate) that reads JSON replies with a timeout.
 
 use serde_json::Value;
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use tungstenite::client::IntoClientRequest;
@@ -70,16 +72,42 @@ pub struct Server {
     child: Child,
     /// `127.0.0.1:<port>`.
     pub addr: String,
+    /// The file its stderr goes to, when kept.
+    log: Option<PathBuf>,
+}
+
+/// What the kernel reports of a process (`/proc/<pid>/status`).
+#[derive(Clone, Copy, Debug)]
+pub struct ProcessStatus {
+    /// Its threads.
+    pub threads: u64,
+    /// Its resident memory, in KiB.
+    pub rss_kib: u64,
 }
 
 impl Server {
     /// Starts the server with `args` besides `serve --port 0`.
     pub fn start(args: &[&str]) -> Server {
+        Self::spawn(args, None)
+    }
+
+    /// Starts the server with its stderr kept in a file named after `name` under the
+    /// target's scratch directory ([`Server::log`] reads it).
+    pub fn start_logged(args: &[&str], name: &str) -> Server {
+        let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.stderr"));
+        Self::spawn(args, Some(path))
+    }
+
+    fn spawn(args: &[&str], log: Option<PathBuf>) -> Server {
+        let stderr = match &log {
+            Some(path) => Stdio::from(std::fs::File::create(path).expect("create the log")),
+            None => Stdio::inherit(),
+        };
         let mut child = Command::new(env!("CARGO_BIN_EXE_kaleido"))
             .args(["serve", "--port", "0"])
             .args(args)
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
             .spawn()
             .expect("start kaleido serve");
         let mut out = child.stdout.take().unwrap();
@@ -90,7 +118,37 @@ impl Server {
             line.push(byte[0]);
         }
         let addr = address_in(&String::from_utf8_lossy(&line));
-        Server { child, addr }
+        Server { child, addr, log }
+    }
+
+    /// What the server wrote on stderr so far (empty unless started logged).
+    pub fn log(&self) -> String {
+        self.log
+            .as_ref()
+            .and_then(|p| std::fs::read_to_string(p).ok())
+            .unwrap_or_default()
+    }
+
+    /// Whether the server process is still running.
+    pub fn alive(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// Its threads and resident memory now, read from `/proc/<pid>/status` (Linux).
+    pub fn status(&self) -> ProcessStatus {
+        let path = format!("/proc/{}/status", self.child.id());
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let field = |name: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(name))
+                .and_then(|v| v.split_whitespace().next())
+                .and_then(|v| v.parse().ok())
+                .unwrap_or_else(|| panic!("no {name} in {path}"))
+        };
+        ProcessStatus {
+            threads: field("Threads:"),
+            rss_kib: field("VmRSS:"),
+        }
     }
 
     /// The port the server listens on.

@@ -102,6 +102,7 @@ function adaptControls() {
   $('number-box').hidden = v.numbered === 0;
   $('number').max = Math.max(0, v.numbered - 1);
   $('rules-box').hidden = v.ruleSets.length === 0;
+  $('glyphs-box').hidden = v.name !== 'xiangqi';
   $('rules').replaceChildren(...v.ruleSets.map((r) => new Option(r, r)));
   const side = $('side');
   side.options[0].textContent = v.sides[0];
@@ -351,6 +352,28 @@ $('load-pgn').addEventListener('click', () => {
   if (pgn.trim()) openForAnalysis({ type: 'load', pgn });
 });
 $('show-pgn').addEventListener('click', () => link.send({ type: 'pgn' }));
+
+$('glyphs').addEventListener('change', () => {
+  if (!state.position) return;
+  const native = $('glyphs').value === 'chinese';
+  link.send({ type: 'view', flipped: state.position.flipped, columns: state.columns, native });
+});
+// Without a font for them the characters would be empty boxes: the choice is then offered
+// disabled. Two characters drawn alike (the same missing-glyph box) mean no font has them.
+{
+  const pen = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+  const look = (ch) => {
+    pen.clearRect(0, 0, 32, 32);
+    pen.font = '28px serif';
+    pen.fillText(ch, 0, 28);
+    return pen.getImageData(0, 0, 32, 32).data.join();
+  };
+  if (pen && look('帥') === look('將')) {
+    const option = $('glyphs').options[1];
+    option.disabled = true;
+    option.textContent += ' (no font for them here)';
+  }
+}
 
 let resizeTimer = 0;
 window.addEventListener('resize', () => {

@@ -6,7 +6,7 @@ Usage: browser.py KALEIDO SCREENSHOT_DIR [VARIANT...]
 
 For each variant (default: all nine) it opens `/?variant=V`, plays by clicking the board's
 `data-cell` elements (a legal move of the page's own list, `data-legal`, chosen at random
-with a fixed seed) until the game ends or 20 plies are played, checks that each of its
+with a fixed seed) until the game ends or 40 plies are played, checks that each of its
 moves appears in the move list (`data-uci`) and that every engine reply was legal by the
 engine's own move list (asked over a second socket from the page), and saves a PNG
 screenshot per variant in SCREENSHOT_DIR (the paths are printed).
@@ -31,7 +31,7 @@ from contextlib import contextmanager
 EXIT_SKIP = 3
 VARIANTS = ["chess", "fischerandom", "xiangqi", "alice", "alice2", "msalice",
             "smallalice", "raumschach", "raumschach4"]
-MAX_PLIES = 20
+MAX_PLIES = 40
 MOVETIME_MS = 100
 TIMEOUT_S = 60
 

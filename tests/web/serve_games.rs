@@ -201,7 +201,7 @@ fn the_end_of_a_game_names_its_rule() {
         "moves": ["f2f3", "e7e5", "g2g4", "d8h4"], "side": "white"}));
     ws.settled();
     ws.send(json!({"type": "move", "move": "e1f2"}));
-    assert!(ws.error().contains("not your move"));
+    assert!(ws.error().contains("the game is over"));
 }
 
 /// Xiangqi's pieces in traditional characters on request (`view` with `native`); a `view`

@@ -97,6 +97,11 @@ pub struct MatchArgs {
     /// (engines need `option.Xiangqi_Rules=basic` to play by them too).
     #[arg(long, default_value = "asian")]
     pub xiangqi_rules: String,
+    /// Check every line the engines print (each `info ... pv`, every `multipv`, and
+    /// `bestmove X ponder Y`): each move legal in turn from the position searched. An illegal
+    /// line is printed (`Illegal PV in game N: ...`) and counted in the `Failures:` line.
+    #[arg(long)]
+    pub check_pv: bool,
     /// Trace every line exchanged with the engines on stderr.
     #[arg(long)]
     pub debug: bool,
@@ -243,6 +248,7 @@ impl MatchArgs {
                 stall_timeout: Duration::from_millis(self.stall_timeout.max(1)),
                 adjudication,
                 tables: self.open_tables()?,
+                check_lines: self.check_pv,
             },
             gauntlet: self.gauntlet,
             startup_timeout: Duration::from_millis(self.startup_timeout.max(1)),
@@ -273,7 +279,7 @@ mod tests {
     #[test]
     fn parses_a_full_command_line() {
         let c = parse(
-            "--engine cmd=a option.Hash=16 --engine cmd=a tc=5+0.05 --tc 40/60+0.6 --games 10 \
+            "--engine cmd=a option.Hash=16 cycle.Hash=1,8 --engine cmd=a tc=5+0.05 --check-pv --tc 40/60+0.6 --games 10 \
              --sprt elo0=0 elo1=5 --resign movecount=3 score=600 --draw movenumber=30 movecount=8 score=10 \
              --random-plies 4 --seed 9 --concurrency 2",
         )
@@ -286,6 +292,11 @@ mod tests {
         assert_eq!(c.game.adjudication.resign.unwrap().score_cp, 600);
         assert_eq!(c.openings, OpeningSource::RandomPlies(4));
         assert_eq!((c.seed, c.games, c.concurrency), (9, 10, 2));
+        assert!(c.game.check_lines);
+        assert_eq!(
+            c.engines[0].game_options(2),
+            vec![("Hash".into(), "8".into())]
+        );
     }
 
     #[test]

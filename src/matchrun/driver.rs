@@ -75,6 +75,8 @@ pub struct GameSetup {
     pub start_fen: Option<String>,
     /// Limits for this engine in this game (XBoard sets them once per game).
     pub limits: Limits,
+    /// Options set for this game only (`cycle.NAME=...`), sent before the new game starts.
+    pub options: Vec<(String, String)>,
 }
 
 /// One side's clock as sent with a search request.
@@ -129,6 +131,10 @@ pub struct Reply {
     pub depth: Option<u32>,
     /// Last reported principal variation, in the engine's notation (for watchers).
     pub pv: Option<String>,
+    /// Every distinct line the engine printed for this search, in its notation, each to be
+    /// legal from the position searched: each `info ... pv` line (every `multipv`), and
+    /// the `bestmove` followed by its `ponder` move. Empty for XBoard engines.
+    pub lines: Vec<String>,
     /// From sending the search command to receiving the move.
     pub elapsed: Duration,
 }

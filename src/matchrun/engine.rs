@@ -1,5 +1,5 @@
 //! An engine of the match: its command-line description (`cmd=... name=... proto=...
-//! option.Hash=16 tc=... nodes=...`), [`start_driver`] (which spawns the process and hands
+//! option.Hash=16 cycle.Hash=1,16,64 tc=... nodes=...`) and the options of each game, [`start_driver`] (which spawns the process and hands
 //! it to the UCI/UCCI or XBoard driver), and a restartable slot holding its running driver
 //! (restarted after a crash or a kill). The one place above both drivers; knows no game
 //! rules.
@@ -26,6 +26,9 @@ pub struct EngineSpec {
     pub protocol: Protocol,
     /// `option.NAME=VALUE` pairs in command-line order, sent after the handshake.
     pub options: Vec<(String, String)>,
+    /// `cycle.NAME=V1,V2,...`: options whose value changes with every game (game `n` takes
+    /// value `(n - 1) mod count`), sent before each game.
+    pub cycles: Vec<(String, Vec<String>)>,
     /// Limits that replace the match's for this engine (only the fields set).
     pub limits: Limits,
 }
@@ -45,6 +48,7 @@ impl EngineSpec {
             launch: Launch::default(),
             protocol: Protocol::Uci,
             options: Vec::new(),
+            cycles: Vec::new(),
             limits: Limits::default(),
         };
         for (i, word) in words.iter().enumerate() {
@@ -68,12 +72,22 @@ impl EngineSpec {
                 "st" => spec.limits.movetime_ms = Some(parse_seconds(value)?),
                 "nodes" => spec.limits.nodes = Some(parse_number(key, value)?),
                 "depth" => spec.limits.depth = Some(parse_number(key, value)?),
-                _ => match key.strip_prefix("option.") {
-                    Some(opt) if !opt.is_empty() => {
-                        spec.options.push((opt.to_string(), value.to_string()))
+                _ => {
+                    if let Some(opt) = key.strip_prefix("option.").filter(|o| !o.is_empty()) {
+                        spec.options.push((opt.to_string(), value.to_string()));
+                    } else if let Some(opt) = key.strip_prefix("cycle.").filter(|o| !o.is_empty()) {
+                        let values: Vec<String> =
+                            value.split(',').map(|v| v.trim().to_string()).collect();
+                        if values.iter().any(String::is_empty) {
+                            return Err(format!(
+                                "--engine {word}: give the values separated by commas, none empty"
+                            ));
+                        }
+                        spec.cycles.push((opt.to_string(), values));
+                    } else {
+                        return Err(format!("--engine: unknown key '{key}'"));
                     }
-                    _ => return Err(format!("--engine: unknown key '{key}'")),
-                },
+                }
             }
         }
         if spec.launch.program.is_empty() {
@@ -86,6 +100,26 @@ impl EngineSpec {
                 .unwrap_or_else(|| spec.launch.program.clone());
         }
         Ok(spec)
+    }
+
+    /// The options of game `number` (1-based, in schedule order): one value of each
+    /// `cycle.` option, in turn.
+    pub fn game_options(&self, number: usize) -> Vec<(String, String)> {
+        self.cycles
+            .iter()
+            .map(|(name, values)| {
+                let value = &values[number.saturating_sub(1) % values.len()];
+                (name.clone(), value.clone())
+            })
+            .collect()
+    }
+
+    /// How many games it takes for every `cycle.` option to come back to its first value
+    /// together (1 without any); games 1 to this number set every combination used.
+    pub fn cycle_period(&self) -> usize {
+        self.cycles
+            .iter()
+            .fold(1, |period, (_, values)| lcm(period, values.len()))
     }
 
     /// The driver configuration of this engine.
@@ -104,6 +138,26 @@ impl EngineSpec {
             debug,
         }
     }
+}
+
+fn lcm(a: usize, b: usize) -> usize {
+    fn gcd(a: usize, b: usize) -> usize {
+        if b == 0 {
+            a
+        } else {
+            gcd(b, a % b)
+        }
+    }
+    (a / gcd(a, b)).saturating_mul(b)
+}
+
+/// `Hash=16 Threads=2`: the options of a game as one label (empty without any).
+pub fn options_label(options: &[(String, String)]) -> String {
+    options
+        .iter()
+        .map(|(name, value)| format!("{name}={value}"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Gives equal names distinct suffixes (`name`, `name-2`, ...).
@@ -162,6 +216,11 @@ impl EngineSlot {
         self.driver.as_mut()
     }
 
+    /// The running engine's resident memory in bytes, where the system tells it (Linux).
+    pub fn resident_bytes(&mut self) -> Option<u64> {
+        self.driver.as_mut()?.process().resident_bytes()
+    }
+
     /// Kills the engine (after a crash, a time loss or a stall); the next game restarts it.
     pub fn discard(&mut self) {
         // Dropping the driver drops its process, which kills it.
@@ -207,6 +266,27 @@ mod tests {
         assert!(EngineSpec::parse(&words(&["cmd=x", "bogus=1"])).is_err());
         assert!(EngineSpec::parse(&words(&["cmd=x", "proto=usi"])).is_err());
         assert!(EngineSpec::parse(&words(&["cmd=x", "nodes=lots"])).is_err());
+        assert!(EngineSpec::parse(&words(&["cmd=x", "cycle.Hash=1,,2"])).is_err());
+        assert!(EngineSpec::parse(&words(&["cmd=x", "cycle.=1"])).is_err());
+    }
+
+    #[test]
+    fn cycled_options_take_turns_by_game_number() {
+        let s = EngineSpec::parse(&words(&[
+            "cmd=k",
+            "cycle.Hash=1,16,64",
+            "cycle.Threads=1, 2",
+        ]))
+        .unwrap();
+        let label = |n| options_label(&s.game_options(n));
+        assert_eq!(label(1), "Hash=1 Threads=1");
+        assert_eq!(label(2), "Hash=16 Threads=2");
+        assert_eq!(label(4), "Hash=1 Threads=2");
+        assert_eq!(label(7), "Hash=1 Threads=1");
+        assert_eq!(s.cycle_period(), 6);
+        let plain = EngineSpec::parse(&words(&["cmd=k"])).unwrap();
+        assert!(plain.game_options(5).is_empty());
+        assert_eq!(plain.cycle_period(), 1);
     }
 
     #[test]

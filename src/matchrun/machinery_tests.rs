@@ -59,6 +59,7 @@ fn fake(name: &str, proto: Protocol, extra: &[&str]) -> EngineSpec {
         },
         protocol: proto,
         options: vec![("Hash".into(), "16".into())],
+        cycles: Vec::new(),
         limits: Limits::default(),
     }
 }
@@ -81,6 +82,7 @@ fn config(engines: Vec<EngineSpec>, games: usize) -> MatchConfig {
             stall_timeout: Duration::from_secs(10),
             adjudication: AdjudicationRules::default(),
             tables: None,
+            check_lines: false,
         },
         gauntlet: false,
         startup_timeout: Duration::from_secs(10),

@@ -8,7 +8,7 @@
 //! slots) above `uci` + `xboard` (the protocols) above `driver` (their shared interface)
 //! and `process` (the child process), `timecontrol`, `adjudication`, `openings` +
 //! `chess960`, `record` + `pgn` (game records), `results` + `stats` + `sprt` + `report`
-//! (numbers and their text), `progress` (the live line on a terminal, Ctrl-C), `observer` (the
+//! (numbers and their text), `health` (forfeits by kind, illegal PVs, engine memory), `progress` (the live line on a terminal, Ctrl-C), `observer` (the
 //! feed of events for `--live` watchers, which knows no watcher), `toygame` (a tiny game for the unit tests). The seeded random
 //! stream is `core::rng`, shared with datagen. No two of these modules use each other;
 //! `machinery_tests` (the unit tests of the whole runner) may use anything.
@@ -17,6 +17,7 @@ pub mod adjudication;
 pub mod cli;
 pub mod driver;
 pub mod engine;
+pub mod health;
 pub mod keyvalue;
 #[cfg(test)]
 mod machinery_tests;

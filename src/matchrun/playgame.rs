@@ -1,7 +1,8 @@
 //! One game between two engines with the referee in charge: set both engines up, replay the
 //! opening, then alternate think requests, checking each answer against the clock and the
 //! rules, until the rules, an adjudication (scores, the endgame tables) or a forfeit
-//! (time, illegal move, crash, stall) end it. Knows no particular game and no protocol details.
+//! (time, illegal move, crash, stall) end it. With `--check-pv` every line an engine prints
+//! (its PVs, its ponder move) is checked too, from the position it searched. Knows no particular game and no protocol details.
 
 use super::adjudication::{AdjudicationRules, Adjudicator};
 use super::driver::{ClockState, Decision, EngineError, GameSetup, ThinkRequest};
@@ -29,6 +30,9 @@ pub struct GameOptions {
     pub adjudication: AdjudicationRules,
     /// Endgame tables (`--tb`): a game ends as they say once a move reaches them.
     pub tables: Option<Arc<Tables>>,
+    /// Check every line the engines print (`--check-pv`): each move legal in turn from the
+    /// position searched.
+    pub check_lines: bool,
 }
 
 /// Who plays one game and from where.
@@ -46,6 +50,18 @@ pub struct GamePlan<'a> {
     pub names: [String; 2],
     /// Limits of White and Black (the match's, overridden by each engine's own).
     pub limits: [Limits; 2],
+    /// Options White's and Black's engines take for this game only (`cycle.NAME=...`).
+    pub options: [Vec<(String, String)>; 2],
+}
+
+/// A played game and what was found wrong in the engines' output on the way.
+#[derive(Clone, Debug)]
+pub struct PlayedGame {
+    /// The game.
+    pub record: GameRecord,
+    /// One sentence per illegal line an engine printed (`--check-pv`), e.g.
+    /// `White (one) at ply 12 prints the line 'e2e4 e2e4': move 2 'e2e4' is illegal in <fen>`.
+    pub illegal_lines: Vec<String>,
 }
 
 fn fullmove_of(fen: &str) -> u32 {
@@ -78,6 +94,14 @@ fn decided(winner: Option<Side>, termination: Termination, reason: String) -> En
 /// A game lost by `loser`.
 fn forfeit(loser: Side, termination: Termination, reason: String) -> Ending {
     decided(Some(loser.flip()), termination, reason)
+}
+
+/// What the game writes down as it goes: the moves with their comments, and the illegal
+/// lines the engines printed.
+#[derive(Default)]
+struct Transcript {
+    moves: Vec<MoveEntry>,
+    illegal_lines: Vec<String>,
 }
 
 /// What watchers see of a game besides the referee's moves: each player's last report
@@ -127,8 +151,8 @@ pub fn play_game(
     options: &GameOptions,
     stop: &AtomicBool,
     observer: &MatchObserver,
-) -> GameRecord {
-    let mut moves: Vec<MoveEntry> = Vec::new();
+) -> PlayedGame {
+    let mut transcript = Transcript::default();
     let mut watched = Watched {
         observer,
         thoughts: [None, None],
@@ -140,7 +164,7 @@ pub fn play_game(
         referee,
         options,
         stop,
-        &mut moves,
+        &mut transcript,
         &mut watched,
     );
     watched.emit(plan, referee, Some(&ending), MatchEvent::GameEnded);
@@ -155,7 +179,7 @@ pub fn play_game(
     } else {
         format!("{} / {}", plan.limits[0], plan.limits[1])
     };
-    GameRecord {
+    let record = GameRecord {
         number: plan.number,
         white: plan.players[0],
         black: plan.players[1],
@@ -165,13 +189,17 @@ pub fn play_game(
         start_fullmove: fullmove_of(&start_fen),
         start_fen: (!referee.standard_start()).then_some(start_fen),
         start_side: referee.start_side(),
-        moves,
+        moves: transcript.moves,
         result: ending.result,
         termination: ending.termination,
         reason: ending.reason,
         time_control,
         format: referee.pgn_format().map(str::to_string),
         date: utc_date(),
+    };
+    PlayedGame {
+        record,
+        illegal_lines: transcript.illegal_lines,
     }
 }
 
@@ -181,7 +209,7 @@ fn run(
     referee: &mut dyn Referee,
     options: &GameOptions,
     stop: &AtomicBool,
-    moves: &mut Vec<MoveEntry>,
+    transcript: &mut Transcript,
     watched: &mut Watched<'_>,
 ) -> Ending {
     let unfinished = |reason: String| Ending {
@@ -194,7 +222,7 @@ fn run(
     }
     for m in &plan.opening.moves {
         match referee.play_text(m, Notation::Uci) {
-            Ok(ply) => moves.push(MoveEntry {
+            Ok(ply) => transcript.moves.push(MoveEntry {
                 text: ply.pgn.clone(),
                 comment: Some(BOOK_COMMENT.into()),
             }),
@@ -209,6 +237,7 @@ fn run(
             chess960: referee.chess960(),
             start_fen: start_fen.clone(),
             limits: plan.limits[side.index()],
+            options: plan.options[side.index()].clone(),
         };
         let who = &plan.names[side.index()];
         let outcome = slot
@@ -344,6 +373,16 @@ fn run(
             let why = format!("{who} loses on time ({used_ms:.1} ms used, {allowed} ms allowed)");
             return forfeit(side, Termination::TimeForfeit, why);
         }
+        if options.check_lines {
+            for line in &reply.lines {
+                if let Err(why) = referee.check_line(line, notation) {
+                    let ply = referee.plies().len() + 1;
+                    transcript.illegal_lines.push(format!(
+                        "{who} at ply {ply} prints the line '{line}': {why}"
+                    ));
+                }
+            }
+        }
         let text = match &reply.decision {
             Decision::Move(text) => text.clone(),
             Decision::Resign => {
@@ -359,7 +398,7 @@ fn run(
         };
         match referee.play_text(&text, notation) {
             Ok(ply) => {
-                moves.push(MoveEntry {
+                transcript.moves.push(MoveEntry {
                     text: ply.pgn.clone(),
                     comment: Some(engine_comment(reply.score_cp, reply.depth, reply.elapsed)),
                 });

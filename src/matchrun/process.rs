@@ -140,6 +140,13 @@ impl EngineProcess {
         matches!(self.child.try_wait(), Ok(None))
     }
 
+    /// The process's resident memory in bytes (`VmRSS` of `/proc/<pid>/status`); `None`
+    /// where there is no such file (not Linux) or the process is gone.
+    pub fn resident_bytes(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        resident_bytes_of(&status)
+    }
+
     /// Closes stdin and waits up to `grace` for a clean exit, then kills the process.
     pub fn shutdown(&mut self, grace: Duration) {
         self.stdin = None;
@@ -161,12 +168,40 @@ impl EngineProcess {
     }
 }
 
+/// The `VmRSS:   1234 kB` line of a `/proc/<pid>/status` text, in bytes.
+fn resident_bytes_of(status: &str) -> Option<u64> {
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let mut words = line["VmRSS:".len()..].split_whitespace();
+    let amount: u64 = words.next()?.parse().ok()?;
+    match words.next() {
+        Some("kB") | None => amount.checked_mul(1024),
+        Some(_) => None,
+    }
+}
+
 impl Drop for EngineProcess {
     fn drop(&mut self) {
         if self.is_alive() {
             self.kill();
         } else {
             let _ = self.child.wait();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_resident_memory() {
+        let status = "Name:\tkaleido\nVmPeak:\t  9000 kB\nVmRSS:\t   24680 kB\nThreads:\t3\n";
+        assert_eq!(resident_bytes_of(status), Some(24680 * 1024));
+        assert_eq!(resident_bytes_of("Name: x\n"), None);
+        assert_eq!(resident_bytes_of("VmRSS: lots kB\n"), None);
+        let own = std::fs::read_to_string("/proc/self/status").ok();
+        if let Some(own) = own {
+            assert!(resident_bytes_of(&own).is_some_and(|b| b > 0));
         }
     }
 }

@@ -206,6 +206,35 @@ pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
     (y, m, d)
 }
 
+/// A game without moves between engines `white` and `black`, for the unit tests of what
+/// counts games.
+#[cfg(test)]
+pub fn blank_game(
+    white: usize,
+    black: usize,
+    result: GameResult,
+    termination: Termination,
+) -> GameRecord {
+    GameRecord {
+        number: 1,
+        white,
+        black,
+        white_name: String::new(),
+        black_name: String::new(),
+        variant: "chess".into(),
+        start_fen: None,
+        start_side: Side::White,
+        start_fullmove: 1,
+        moves: Vec::new(),
+        result,
+        termination,
+        reason: String::new(),
+        time_control: String::new(),
+        format: None,
+        date: String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

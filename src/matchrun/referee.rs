@@ -85,6 +85,10 @@ pub trait Referee: Send {
     /// Plays a move given as text in notation `n` (SAN such as `O-O` is accepted as a
     /// fallback). `Err` explains why the text is not a legal move.
     fn play_text(&mut self, text: &str, n: Notation) -> Result<&PlyRecord, String>;
+    /// Checks a line of moves printed by an engine (a principal variation), space-separated
+    /// in notation `n`, from the current position without playing it: `Err` names the first
+    /// move that is not legal in the position the moves before it reach.
+    fn check_line(&self, line: &str, n: Notation) -> Result<(), String>;
     /// Every ply since the start.
     fn plies(&self) -> &[PlyRecord];
     /// The end of the game by the rules, once reached.
@@ -339,6 +343,19 @@ impl<G: Game> Referee for GameReferee<G> {
         Ok(self.plies.last().expect("just pushed"))
     }
 
+    fn check_line(&self, line: &str, n: Notation) -> Result<(), String> {
+        let mut pos = self.pos.clone();
+        for (i, text) in line.split_whitespace().enumerate() {
+            let legal = legal_list(&pos);
+            let m = pos
+                .parse_move(text, n)
+                .filter(|m| legal.iter().any(|x| x == m))
+                .ok_or_else(|| format!("move {} '{text}' is illegal in {}", i + 1, pos.fen()))?;
+            pos.play(m);
+        }
+        Ok(())
+    }
+
     fn plies(&self) -> &[PlyRecord] {
         &self.plies
     }
@@ -438,6 +455,10 @@ mod tests {
         assert_eq!((end.winner, end.reason.as_str()), (None, "10-move rule"));
         r.reset(None).unwrap();
         assert!(r.standard_start() && r.plies().is_empty() && r.rules_end().is_none());
+        assert_eq!(r.check_line("p1 s p2", Notation::Uci), Ok(()));
+        let bad = r.check_line("p1 p3", Notation::Uci).unwrap_err();
+        assert!(bad.starts_with("move 2 'p3' is illegal in "), "{bad}");
+        assert!(r.plies().is_empty(), "a checked line is not played");
         assert!(r.reset(Some("junk")).is_err());
     }
 }

@@ -107,28 +107,10 @@ impl Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Side;
-    use crate::matchrun::record::{GameResult, Termination};
+    use crate::matchrun::record::{blank_game, GameResult, Termination};
 
     fn game(white: usize, black: usize, result: GameResult) -> GameRecord {
-        GameRecord {
-            number: 1,
-            white,
-            black,
-            white_name: String::new(),
-            black_name: String::new(),
-            variant: "chess".into(),
-            start_fen: None,
-            start_side: Side::White,
-            start_fullmove: 1,
-            moves: Vec::new(),
-            result,
-            termination: Termination::Normal,
-            reason: String::new(),
-            time_control: String::new(),
-            format: None,
-            date: String::new(),
-        }
+        blank_game(white, black, result, Termination::Normal)
     }
 
     #[test]

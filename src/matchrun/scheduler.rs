@@ -1,15 +1,17 @@
 //! The tournament: checks every engine once, builds the schedule (round-robin or gauntlet,
 //! each opening played twice with colours reversed), runs `concurrency` games at once on
 //! std threads (each worker with its own referee and engine processes), and on the main
-//! thread prints progress, writes PGN, keeps the tally and stops on an SPRT decision.
+//! thread prints progress, writes PGN, keeps the tally and the engines' health (forfeits,
+//! illegal lines, resident memory after each game) and stops on an SPRT decision.
 //! Knows no particular game (the referee comes from a factory) and no protocol details.
 
 use super::driver::GameSetup;
-use super::engine::{make_names_unique, start_driver, EngineSlot, EngineSpec};
+use super::engine::{make_names_unique, options_label, start_driver, EngineSlot, EngineSpec};
+use super::health::{Health, MemoryReading};
 use super::observer::{MatchEvent, MatchObserver, Standings};
 use super::openings::{self, Opening, OpeningSource};
 use super::pgn::write_game;
-use super::playgame::{play_game, GameOptions, GamePlan};
+use super::playgame::{play_game, GameOptions, GamePlan, PlayedGame};
 use super::progress::{interrupted, Progress};
 use super::record::{GameRecord, GameResult};
 use super::referee::Referee;
@@ -64,6 +66,8 @@ pub struct MatchSummary {
     pub tally: Tally,
     /// Last LLR and decision, for SPRT runs.
     pub sprt: Option<(f64, SprtDecision)>,
+    /// Forfeits by kind, illegal lines and the engines' memory.
+    pub health: Health,
     /// Stopped by Ctrl-C (SIGINT) before the schedule was done.
     pub interrupted: bool,
 }
@@ -113,8 +117,13 @@ fn schedule(engines: usize, gauntlet: bool, games: usize) -> (Vec<Job>, usize) {
     (jobs, openings)
 }
 
-/// Starts each engine once and sets up a game, so that a missing binary, a silent engine
-/// or an unsupported variant stops the match before it begins.
+/// The most per-game option sets tried before the match (`cycle.` values beyond are only
+/// met in their games).
+const CHECKED_OPTION_SETS: usize = 16;
+
+/// Starts each engine once and sets up a game with each of its per-game option sets, so
+/// that a missing binary, a silent engine or an unsupported variant stops the match before
+/// it begins (and a refused option value is shown).
 fn check_engines(
     cfg: &MatchConfig,
     limits: &[Limits],
@@ -133,13 +142,21 @@ fn check_engines(
                     chess960: referee.chess960(),
                     start_fen: start_fen.clone(),
                     limits: *lim,
+                    options: Vec::new(),
                 };
                 scope.spawn(move || -> Result<Option<String>, String> {
                     let config = spec.driver_config(cfg.startup_timeout, &spec.name, cfg.debug);
                     let mut driver = start_driver(&config)?;
-                    let result = driver
-                        .new_game(&setup)
-                        .map_err(|e| format!("engine '{}': {e}", spec.name));
+                    let sets = spec.cycle_period().min(CHECKED_OPTION_SETS);
+                    let result = (1..=sets).try_for_each(|game| {
+                        let setup = GameSetup {
+                            options: spec.game_options(game),
+                            ..setup.clone()
+                        };
+                        driver
+                            .new_game(&setup)
+                            .map_err(|e| format!("engine '{}': {e}", spec.name))
+                    });
                     for error in driver.setup_errors() {
                         eprintln!(
                             "kaleido match: warning: engine '{}' said: {error}",
@@ -272,7 +289,8 @@ pub fn run_match_observed(
             cfg.gauntlet,
         ))
     });
-    let (tx, rx) = mpsc::channel::<(usize, GameRecord)>();
+    let mut health = Health::new(cfg.game.check_lines);
+    let (tx, rx) = mpsc::channel::<(usize, PlayedGame, Vec<MemoryReading>)>();
     std::thread::scope(|scope| {
         for worker in 0..cfg.concurrency.max(1).min(jobs.len()) {
             let tx = tx.clone();
@@ -305,8 +323,9 @@ pub fn run_match_observed(
                         players: [job.white, job.black],
                         names: [names[job.white].clone(), names[job.black].clone()],
                         limits: [limits[job.white], limits[job.black]],
+                        options: [job.white, job.black].map(|e| cfg.engines[e].game_options(j + 1)),
                     };
-                    let record = play_game(
+                    let played = play_game(
                         &plan,
                         &mut slots,
                         referee.as_mut(),
@@ -314,7 +333,17 @@ pub fn run_match_observed(
                         stop,
                         &observer,
                     );
-                    if tx.send((job.pair_id, record)).is_err() {
+                    let readings = (0..2)
+                        .filter_map(|side| {
+                            let bytes = slots[plan.players[side]].resident_bytes()?;
+                            Some(MemoryReading {
+                                engine: plan.players[side],
+                                options: options_label(&plan.options[side]),
+                                bytes,
+                            })
+                        })
+                        .collect();
+                    if tx.send((job.pair_id, played, readings)).is_err() {
                         break;
                     }
                 }
@@ -334,7 +363,7 @@ pub fn run_match_observed(
                 progress.clear();
                 let _ = writeln!(out, "Interrupted: stopping the games in progress");
             }
-            let (pair_id, record) = match received {
+            let (pair_id, played, readings) = match received {
                 Ok(got) => got,
                 Err(mpsc::RecvTimeoutError::Timeout) => continue,
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
@@ -344,12 +373,21 @@ pub fn run_match_observed(
                 continue;
             }
             progress.clear();
+            let record = played.record;
+            for line in &played.illegal_lines {
+                let _ = writeln!(out, "Illegal PV in game {}: {line}", record.number);
+            }
+            for reading in readings {
+                health.add_memory(reading);
+            }
             if record.result == GameResult::Unfinished {
                 if !stop.load(Ordering::SeqCst) {
+                    health.add_game(&record, played.illegal_lines.len());
                     let _ = writeln!(out, "{}", report::game_line(&record));
                 }
                 continue;
             }
+            health.add_game(&record, played.illegal_lines.len());
             tally.add(&record, pair_id);
             let _ = writeln!(out, "{}", report::game_line(&record));
             let (a, b) = (
@@ -410,6 +448,10 @@ pub fn run_match_observed(
             report::sprt_line(sprt_cfg, llr, tally.pairing(0, 1).pairs.counts)
         );
     }
+    let _ = writeln!(out, "{}", health.failures_line());
+    for line in health.memory_lines(&names) {
+        let _ = writeln!(out, "{line}");
+    }
     let _ = out.flush();
     observer.emit(|| {
         MatchEvent::Standings(standings(
@@ -426,6 +468,7 @@ pub fn run_match_observed(
         games: finished,
         tally,
         sprt: sprt_state,
+        health,
         interrupted: stopped_by_user,
     })
 }

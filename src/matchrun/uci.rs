@@ -69,19 +69,37 @@ fn parse_option_line(line: &str, ucci: bool) -> Option<DeclaredOption> {
 
 /// The moves after `pv` in an `info` line (the first line of a MultiPV search), if any.
 pub fn parse_pv(line: &str) -> Option<String> {
+    parse_any_pv(line)
+        .filter(|&(first, _)| first)
+        .map(|(_, pv)| pv)
+}
+
+/// The moves after `pv` in an `info` line of any `multipv` number, and whether it is the
+/// first line (`multipv 1`, or no `multipv`).
+pub fn parse_any_pv(line: &str) -> Option<(bool, String)> {
     let tokens: Vec<&str> = line.split_whitespace().collect();
     if tokens.first() != Some(&"info") {
         return None;
     }
+    let mut first = true;
     for (i, &token) in tokens.iter().enumerate().skip(1) {
         match token {
             "string" => return None,
-            "multipv" if tokens.get(i + 1) != Some(&"1") => return None,
-            "pv" if i + 1 < tokens.len() => return Some(tokens[i + 1..].join(" ")),
+            "multipv" => first = tokens.get(i + 1) == Some(&"1"),
+            "pv" if i + 1 < tokens.len() => return Some((first, tokens[i + 1..].join(" "))),
             _ => {}
         }
     }
     None
+}
+
+/// The `ponder` move of a `bestmove X ponder Y` line.
+pub fn parse_ponder(line: &str) -> Option<&str> {
+    let mut tokens = line.split_whitespace();
+    if tokens.next() != Some("bestmove") {
+        return None;
+    }
+    tokens.skip_while(|&t| t != "ponder").nth(1)
 }
 
 /// Reads the score and depth of an `info` line into `score`/`depth`.
@@ -380,6 +398,9 @@ impl EngineDriver for UciDriver {
     }
 
     fn new_game(&mut self, setup: &GameSetup) -> Result<(), EngineError> {
+        for (name, value) in &setup.options {
+            self.set_option(name, value);
+        }
         self.select_variant(setup)?;
         if !self.ucci {
             self.process.send("ucinewgame")?;
@@ -404,20 +425,33 @@ impl EngineDriver for UciDriver {
         let started = Instant::now();
         self.process.send(&go)?;
         let (mut score, mut depth, mut pv) = (None, None, None);
+        let mut lines: Vec<String> = Vec::new();
         loop {
             let line = self.process.read_until(req.deadline)?;
             if let Some(decision) = parse_bestmove(&line) {
+                if let (Decision::Move(best), Some(ponder)) = (&decision, parse_ponder(&line)) {
+                    let played = format!("{best} {ponder}");
+                    if !lines.contains(&played) {
+                        lines.push(played);
+                    }
+                }
                 return Ok(Reply {
                     decision,
                     score_cp: score,
                     depth,
                     pv,
+                    lines,
                     elapsed: started.elapsed(),
                 });
             }
             parse_info(&line, &mut score, &mut depth);
-            if let Some(line) = parse_pv(&line) {
-                pv = Some(line);
+            if let Some((first, moves)) = parse_any_pv(&line) {
+                if !lines.contains(&moves) {
+                    lines.push(moves.clone());
+                }
+                if first {
+                    pv = Some(moves);
+                }
             }
         }
     }
@@ -468,6 +502,17 @@ mod tests {
             Some("e2e4 e7e5")
         );
         assert_eq!(parse_pv("info multipv 2 depth 9 pv d2d4"), None);
+        assert_eq!(
+            parse_any_pv("info multipv 2 depth 9 pv d2d4 d7d5"),
+            Some((false, "d2d4 d7d5".to_string()))
+        );
+        assert_eq!(
+            parse_any_pv("info depth 9 multipv 1 pv d2d4"),
+            Some((true, "d2d4".to_string()))
+        );
+        assert_eq!(parse_ponder("bestmove e2e4 ponder e7e5"), Some("e7e5"));
+        assert_eq!(parse_ponder("bestmove e2e4"), None);
+        assert_eq!(parse_ponder("info pv ponder e7e5"), None);
         assert_eq!(parse_pv("info string pv e2e4"), None);
         assert_eq!(parse_pv("info depth 3 pv"), None);
         assert!(s.unwrap() < -90_000);

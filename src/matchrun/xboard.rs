@@ -26,6 +26,10 @@ pub struct XboardDriver {
     /// Whether the engine is in force mode (not playing either side).
     forced: bool,
     next_ping: u32,
+    /// Whether the engine asked for `memory` (sent for the `Hash` option).
+    memory: bool,
+    /// Whether the engine asked for `smp` (`cores` sent for `Threads` / `Cores`).
+    smp: bool,
 }
 
 /// Splits `feature a=1 b="x y"` into `(name, value)` pairs.
@@ -113,8 +117,9 @@ impl XboardDriver {
             synced: 0,
             forced: false,
             next_ping: 1,
+            memory: false,
+            smp: false,
         };
-        let (mut memory, mut smp) = (false, false);
         let deadline = deadline_in(config.startup_timeout);
         'handshake: loop {
             let line = d.process.read_until(deadline).map_err(|e| fail(e.into()))?;
@@ -126,8 +131,8 @@ impl XboardDriver {
                     "setboard" => d.setboard = on,
                     "usermove" => d.usermove = on,
                     "ping" => d.ping = on,
-                    "memory" => memory = on,
-                    "smp" => smp = on,
+                    "memory" => d.memory = on,
+                    "smp" => d.smp = on,
                     "variants" => {
                         d.variants = Some(value.split(',').map(|v| v.trim().to_string()).collect())
                     }
@@ -143,19 +148,26 @@ impl XboardDriver {
             }
         }
         for (k, v) in &config.options {
-            let line = if memory && k.eq_ignore_ascii_case("hash") {
-                format!("memory {v}")
-            } else if smp && (k.eq_ignore_ascii_case("threads") || k.eq_ignore_ascii_case("cores"))
-            {
-                format!("cores {v}")
-            } else {
-                format!("option {k}={v}")
-            };
-            let _ = d.process.send(&line);
+            d.send_option(k, v);
         }
         d.sync()
             .map_err(|e| format!("engine '{}' did not answer 'ping': {e}", config.label))?;
         Ok(d)
+    }
+
+    /// Sends an option: `memory N` for `Hash` and `cores N` for `Threads` / `Cores` where
+    /// the engine asked for those, else `option NAME=VALUE`.
+    fn send_option(&mut self, name: &str, value: &str) {
+        let line = if self.memory && name.eq_ignore_ascii_case("hash") {
+            format!("memory {value}")
+        } else if self.smp
+            && (name.eq_ignore_ascii_case("threads") || name.eq_ignore_ascii_case("cores"))
+        {
+            format!("cores {value}")
+        } else {
+            format!("option {name}={value}")
+        };
+        let _ = self.process.send(&line);
     }
 
     /// `ping N` / `pong N`, when the engine supports it.
@@ -220,6 +232,9 @@ impl EngineDriver for XboardDriver {
             ));
         }
         self.process.send("new")?;
+        for (name, value) in &setup.options {
+            self.send_option(name, value);
+        }
         if variant != "normal" {
             self.process.send(&format!("variant {variant}"))?;
         }
@@ -289,6 +304,7 @@ impl EngineDriver for XboardDriver {
                     score_cp: score,
                     depth,
                     pv,
+                    lines: Vec::new(),
                     elapsed: started.elapsed(),
                 });
             }
@@ -298,6 +314,7 @@ impl EngineDriver for XboardDriver {
                     score_cp: score,
                     depth,
                     pv,
+                    lines: Vec::new(),
                     elapsed: started.elapsed(),
                 });
             }

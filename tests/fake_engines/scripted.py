@@ -2,7 +2,7 @@
 """A fake engine for `kaleido match` tests: it plays the next move of a fixed game.
 
 Usage: scripted.py [--proto uci|ucci|xboard] [--game "m1 m2 ..."] [--misbehave KIND]
-                   [--from-ply N] [--delay SECONDS] [--variants a,b,...]
+                   [--from-ply N] [--delay SECONDS] [--variants a,b,...] [--log FILE]
 
 It answers the handshake of its protocol, counts the plies of the position it is given
 and replies with the move of the fixed game at that ply (`0000` when the game runs out).
@@ -12,6 +12,9 @@ From ply N on (default 0) it misbehaves as asked:
   crash     exits at once when asked to move
   silent    never completes the handshake (no uciok / ucciok / feature done=1)
   resign    resigns instead of moving
+  badpv     plays its move but prints it with an illegal line after it: `pv <move> a1a1`
+            and `bestmove <move> ponder a1a1` (UCI, UCCI)
+With --log FILE every line it reads is appended to FILE.
 Lines it reads are never echoed; stdout carries protocol lines only.
 """
 import sys
@@ -21,7 +24,7 @@ import time
 def main():
     args = sys.argv[1:]
     opts = {"--proto": "uci", "--game": "", "--misbehave": "", "--from-ply": "0",
-            "--delay": "5", "--variants": "chess,fischerandom,xiangqi,alice,alice2,msalice,smallalice,raumschach,raumschach4,toy"}
+            "--delay": "5", "--log": "", "--variants": "chess,fischerandom,xiangqi,alice,alice2,msalice,smallalice,raumschach,raumschach4,toy"}
     i = 0
     while i < len(args):
         if args[i] in opts and i + 1 < len(args):
@@ -37,6 +40,7 @@ def main():
     delay = float(opts["--delay"])
     variants = opts["--variants"].split(",")
     plies = 0
+    log = open(opts["--log"], "a") if opts["--log"] else None
 
     def say(line):
         sys.stdout.write(line + "\n")
@@ -55,6 +59,9 @@ def main():
         return game[plies] if plies < len(game) else "0000"
 
     for raw in sys.stdin:
+        if log:
+            log.write(raw if raw.endswith("\n") else raw + "\n")
+            log.flush()
         words = raw.split()
         if not words:
             continue
@@ -76,6 +83,11 @@ def main():
                 plies = len(words) - words.index("moves") - 1 if "moves" in words else 0
             elif cmd == "go":
                 mv = choose()
+                bad_line = bad == "badpv" and plies >= from_ply and mv not in (None, "0000")
+                if bad_line:
+                    say("info depth 1 score cp 0 nodes 1 pv %s a1a1" % mv)
+                    say("bestmove %s ponder a1a1" % mv)
+                    continue
                 say("info depth 1 score cp 0 nodes 1 pv %s" % (mv or "0000"))
                 if mv is None:
                     say("bestmove %s resign" % game[plies] if plies < len(game) else "bestmove 0000 resign")

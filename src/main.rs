@@ -87,6 +87,8 @@ fn main() {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
+    // Tables freed by a Hash change or a closed tab go back to the system.
+    kaleido::core::large_blocks::return_large_blocks();
     // OpenBench passes `genfens ...` as one argument (then `quit`).
     if let Some(arg) = std::env::args()
         .nth(1)

@@ -5,13 +5,15 @@
 //! ([`rng::Rng`]), the process-wide evaluation mode and the contract between a tunable
 //! evaluation and the Texel tuner ([`tune::Tunable`]), the win/draw/loss model
 //! ([`wdl::WdlModel`]), the endgame tables' vocabulary ([`tables`]) and the
-//! board-geometry description of the pictures ([`picture::Geometry`]). It must not know
+//! board-geometry description of the pictures ([`picture::Geometry`]), and the allocator
+//! setting that gives large blocks back ([`large_blocks`]). It must not know
 //! any particular game, and uses nothing else of the crate: every other module may use it.
 
 pub mod bits;
 pub mod ending;
 pub mod eval_mode;
 pub mod game;
+pub mod large_blocks;
 pub mod movelist;
 pub mod perft;
 pub mod picture;

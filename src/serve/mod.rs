@@ -15,8 +15,7 @@
 //! embedded page, `page/`), `socket` (one WebSocket's loop and bounds), `tab` (one tab's
 //! engine over the session layer: a game or an analysis), `line` (a tab's game line and the
 //! shown ply), `pgn_text` (the line as PGN and back), `reports` (replies made from engine state),
-//! `messages` (the JSON messages), `memory` (closed tabs' memory given back to the system);
-//! `live` (the `kaleido match --live` watch page's server, the same guard and bounds) over
+//! `messages` (the JSON messages); `live` (the `kaleido match --live` watch page's server, the same guard and bounds) over
 //! `live_state` (what its watchers are shown, from the match's events).
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -25,7 +24,6 @@ pub mod http;
 mod line;
 pub mod live;
 mod live_state;
-mod memory;
 pub mod messages;
 mod pgn_text;
 mod reports;
@@ -150,7 +148,6 @@ pub fn run(args: &ServeArgs) -> i32 {
             args.max_engines
         );
     }
-    memory::return_large_blocks();
     let server = Arc::new(Server {
         guard: Guard::new(addr),
         networks: load_networks(),

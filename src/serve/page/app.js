@@ -371,7 +371,8 @@ $('glyphs').addEventListener('change', () => {
   if (pen && look('帥') === look('將')) {
     const option = $('glyphs').options[1];
     option.disabled = true;
-    option.textContent += ' (no font for them here)';
+    option.textContent += ' (no font)';
+    option.title = 'this device has no font with the Chinese characters';
   }
 }
 

@@ -28,7 +28,8 @@ import tempfile
 import time
 from contextlib import contextmanager
 
-EXIT_SKIP = 3
+from chromium import By, WebDriverWait, address_in, start_browser
+
 VARIANTS = ["chess", "fischerandom", "xiangqi", "alice", "alice2", "msalice",
             "smallalice", "raumschach", "raumschach4"]
 MAX_PLIES = 40
@@ -36,51 +37,11 @@ MOVETIME_MS = 100
 TIMEOUT_S = 60
 
 
-def skip(why):
-    print(f"SKIP: {why}")
-    sys.exit(EXIT_SKIP)
-
-
-try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
-except ImportError:
-    skip("selenium is not installed (python3 -m pip install selenium)")
-
-CHROMEDRIVER = "/usr/bin/chromedriver"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-if not os.access(CHROMEDRIVER, os.X_OK):
-    skip(f"no {CHROMEDRIVER} (apt-get install chromium-driver)")
-if CHROMIUM is None:
-    skip("no chromium (apt-get install chromium)")
-
 
 def start_server(kaleido):
     proc = subprocess.Popen([kaleido, "serve", "--port", "0"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
-    line = proc.stdout.readline()
-    if "http://" not in line:
-        proc.kill()
-        raise SystemExit(f"kaleido serve printed no address: {line!r} {proc.stderr.read()}")
-    url = line[line.index("http://"):].split()[0]
-    return proc, url
-
-
-def start_browser(profile):
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ["--headless=new", "--no-sandbox", "--disable-gpu",
-                "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
-                f"--user-data-dir={profile}", "--window-size=1280,800"]:
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    # The page's own size, 1280x800, whatever room the window's frame takes.
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
-    return driver
+    return proc, address_in(proc, proc.stdout.readline(), "kaleido serve")
 
 
 @contextmanager
@@ -91,10 +52,7 @@ def browser_session(kaleido):
     profile = tempfile.mkdtemp(prefix="kaleido-chromium-")
     driver = None
     try:
-        try:
-            driver = start_browser(profile)
-        except Exception as e:  # a browser that cannot start here is a missing program
-            skip(f"chromium does not start headless here: {str(e).splitlines()[0]}")
+        driver = start_browser(profile)
         driver.set_script_timeout(TIMEOUT_S)
         yield driver, url
     finally:

@@ -22,45 +22,13 @@ import sys
 import tempfile
 import time
 
-EXIT_SKIP = 3
+from chromium import By, address_in, start_browser
+
 VARIANTS = ["xiangqi", "chess"]
 NODES = 20000
 MAX_PLIES = 90
 TIMEOUT_S = 120
 
-
-def skip(why):
-    print(f"SKIP: {why}")
-    sys.exit(EXIT_SKIP)
-
-
-try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
-except ImportError:
-    skip("selenium is not installed (python3 -m pip install selenium)")
-
-CHROMEDRIVER = "/usr/bin/chromedriver"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-if not os.access(CHROMEDRIVER, os.X_OK):
-    skip(f"no {CHROMEDRIVER} (apt-get install chromium-driver)")
-if CHROMIUM is None:
-    skip("no chromium (apt-get install chromium)")
-
-
-def start_browser(profile):
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ["--headless=new", "--no-sandbox", "--disable-gpu",
-                "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
-                f"--user-data-dir={profile}", "--window-size=1280,800"]:
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
-    return driver
 
 
 def start_match(kaleido, variant):
@@ -72,11 +40,7 @@ def start_match(kaleido, variant):
          "--nodes", str(NODES), "--tc", "300+2", "--games", "2", "--concurrency", "2",
          "--maxplies", str(MAX_PLIES), "--random-plies", "4", "--seed", "7", "--live", "0"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = proc.stderr.readline()
-    if "http://" not in line:
-        proc.kill()
-        raise SystemExit(f"kaleido match --live printed no address: {line!r}")
-    return proc, line[line.index("http://"):].split()[0]
+    return proc, address_in(proc, proc.stderr.readline(), "kaleido match --live")
 
 
 CARDS = """
@@ -161,10 +125,7 @@ def main():
     profile = tempfile.mkdtemp(prefix="kaleido-chromium-")
     driver = None
     try:
-        try:
-            driver = start_browser(profile)
-        except Exception as e:  # a browser that cannot start here is a missing program
-            skip(f"chromium does not start headless here: {str(e).splitlines()[0]}")
+        driver = start_browser(profile)
         for variant in variants:
             watch(driver, kaleido, variant, shots)
         print(f"watch: {len(variants)} live matches watched")

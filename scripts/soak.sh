@@ -7,7 +7,8 @@
 # one `Memory:` line per engine and Hash size (after its first and its last game).
 #
 # usage: scripts/soak.sh BINARY LOGDIR GAMES_PER_VARIANT NODES SEED [VARIANT...]
-# e.g.   nice -n 19 scripts/soak.sh /work/soak-bin/kaleido /work/soak-logs 1112 2000 5600
+# e.g.   nice -n 19 scripts/soak.sh target/release/kaleido soak-logs 1112 2000 5600
+# (copy the binary elsewhere first if you rebuild while it runs)
 # Per variant: LOGDIR/<variant>-s<seed>.log (the match output) and .pgn; one line per
 # finished match in LOGDIR/summary.txt (variant, games, seconds, failures, memory).
 set -u

@@ -14,11 +14,14 @@ const HTML: &str = "text/html; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
 const SVG: &str = "image/svg+xml";
+/// The look both pages share (colours, type, the header bar).
+const THEME: &str = include_str!("page/theme.css");
 
 /// The file served at `path`, if any (`/` is the page).
 pub fn asset(path: &str) -> Option<Asset> {
     let (content_type, body) = match path {
         "/" | "/index.html" => (HTML, include_str!("page/index.html")),
+        "/theme.css" => (CSS, THEME),
         "/style.css" => (CSS, include_str!("page/style.css")),
         "/app.js" => (JS, include_str!("page/app.js")),
         "/engine.js" => (JS, include_str!("page/engine.js")),
@@ -35,6 +38,7 @@ pub fn asset(path: &str) -> Option<Asset> {
 pub fn live_asset(path: &str) -> Option<Asset> {
     let (content_type, body) = match path {
         "/" | "/index.html" => (HTML, include_str!("page/watch.html")),
+        "/theme.css" => (CSS, THEME),
         "/watch.css" => (CSS, include_str!("page/watch.css")),
         "/watch.js" => (JS, include_str!("page/watch.js")),
         "/favicon.svg" => (SVG, include_str!("page/favicon.svg")),

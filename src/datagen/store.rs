@@ -188,10 +188,43 @@ pub fn run(args: &StoreArgs) -> i32 {
     }
 }
 
-/// One line per variant and network, then the whole store.
-pub fn totals(entries: &[ManifestEntry]) -> Vec<String> {
+/// Lines that play a run again: `(line, the earlier line)` indices, for every line whose
+/// variant, network, nodes, random plies, seed and shard an earlier line already has. Such
+/// a run repeats the earlier one's games (datagen appends, so a seed used twice doubles its
+/// file), and they must not count twice.
+pub fn repeats(entries: &[ManifestEntry]) -> Vec<(usize, usize)> {
+    let mut first = BTreeMap::new();
+    let mut found = Vec::new();
+    for (i, e) in entries.iter().enumerate() {
+        let key = (
+            &e.variant,
+            &e.net,
+            e.nodes,
+            e.random_plies,
+            e.seed,
+            &e.shard,
+        );
+        if let Some(&j) = first.get(&key) {
+            found.push((i, j));
+        } else {
+            first.insert(key, i);
+        }
+    }
+    found
+}
+
+/// One line per variant and network, then the whole store; a line that repeats an
+/// earlier run ([`repeats`]) is not counted, and named.
+pub fn totals(all: &[ManifestEntry]) -> Vec<String> {
+    let repeated = repeats(all);
+    let entries: Vec<&ManifestEntry> = all
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !repeated.iter().any(|(r, _)| r == i))
+        .map(|(_, e)| e)
+        .collect();
     let mut sums: BTreeMap<(&str, &str), [u64; 4]> = BTreeMap::new();
-    for e in entries {
+    for e in &entries {
         let sum = sums.entry((&e.variant, &e.net)).or_default();
         for (s, add) in sum.iter_mut().zip([1, e.games, e.positions, e.bytes]) {
             *s += add;
@@ -203,14 +236,20 @@ pub fn totals(entries: &[ManifestEntry]) -> Vec<String> {
             format!("{variant} net={net}: {runs} runs, {games} games, {positions} positions, {bytes} bytes")
         })
         .collect();
-    let all = |f: fn(&ManifestEntry) -> u64| entries.iter().map(f).sum::<u64>();
+    let sum = |f: fn(&ManifestEntry) -> u64| entries.iter().map(|e| f(e)).sum::<u64>();
     lines.push(format!(
         "store: {} runs, {} games, {} positions, {} bytes",
         entries.len(),
-        all(|e| e.games),
-        all(|e| e.positions),
-        all(|e| e.bytes)
+        sum(|e| e.games),
+        sum(|e| e.positions),
+        sum(|e| e.bytes)
     ));
+    for (r, j) in repeated {
+        lines.push(format!(
+            "not counted: {} seed {} again ({} repeats {})",
+            all[r].variant, all[r].seed, all[r].file, all[j].file
+        ));
+    }
     lines
 }
 
@@ -236,12 +275,23 @@ fn check(entries: &[ManifestEntry], dir: &Path) -> Result<Vec<String>, String> {
         };
         lines.push(format!("{verdict} {}", e.file));
     }
+    let repeated = repeats(entries);
+    for &(r, j) in &repeated {
+        lines.push(format!(
+            "repeat {}: seed {} again, the games of {}",
+            entries[r].file, entries[r].seed, entries[j].file
+        ));
+    }
     lines.push(format!(
-        "check: {ok} ok, {missing} missing, {changed} changed"
+        "check: {ok} ok, {missing} missing, {changed} changed, {} repeated",
+        repeated.len()
     ));
-    if changed > 0 {
+    if changed > 0 || !repeated.is_empty() {
         print_lines(lines);
-        return Err(format!("{changed} files differ from their manifest lines"));
+        return Err(format!(
+            "{changed} files differ from their manifest lines, {} lines repeat a run",
+            repeated.len()
+        ));
     }
     Ok(lines)
 }
@@ -340,6 +390,7 @@ mod tests {
     fn totals_sum_per_variant_and_network() {
         let a = ManifestEntry::parse(LINE).unwrap().unwrap();
         let mut b = a.clone();
+        b.seed += 1;
         b.positions = 100;
         let mut c = a.clone();
         c.variant = "xiangqi".into();
@@ -353,5 +404,42 @@ mod tests {
             lines[2],
             "store: 3 runs, 450 games, 35392 positions, 197064 bytes"
         );
+    }
+
+    #[test]
+    fn a_seed_played_again_is_named_and_counted_once() {
+        let a = ManifestEntry::parse(LINE).unwrap().unwrap();
+        // The same run appended to its own file (what two loops on one seed did).
+        let mut again = a.clone();
+        again.offset = a.bytes;
+        let mut other_seed = a.clone();
+        other_seed.seed += 1;
+        other_seed.file = "chess-5000n-seed20263611.games".into();
+        let mut other_variant = a.clone();
+        other_variant.variant = "xiangqi".into();
+        let entries = [a.clone(), other_seed, again, other_variant];
+        assert_eq!(repeats(&entries), vec![(2, 0)]);
+        let lines = totals(&entries);
+        assert_eq!(
+            lines[0],
+            "chess net=c55f84a1fcf35d4e: 2 runs, 300 games, 35292 positions, 131376 bytes"
+        );
+        assert_eq!(
+            lines.last().unwrap(),
+            "not counted: chess seed 20263610 again (chess-5000n-seed20263610.games repeats chess-5000n-seed20263610.games)"
+        );
+        // A file holding the run twice checks as a repeat, an error.
+        let dir = std::env::temp_dir().join(format!("kaleido-store-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let run = vec![7u8; a.bytes as usize];
+        let mut first = a.clone();
+        first.fnv64 = fnv1a64(&run);
+        let mut second = first.clone();
+        second.offset = first.bytes;
+        std::fs::write(dir.join(&a.file), [run.clone(), run].concat()).unwrap();
+        assert!(check(&[first.clone()], &dir).is_ok());
+        let err = check(&[first, second], &dir).unwrap_err();
+        assert!(err.contains("1 lines repeat a run"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

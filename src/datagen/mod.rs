@@ -52,9 +52,15 @@ pub struct DatagenArgs {
     /// Games played at the same time (one search thread each).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// Output file (appended to); the formats are described in tuning/README.md.
+    /// Output file; the formats are described in tuning/README.md. A file that already
+    /// holds data is refused unless `--append` is given.
     #[arg(long)]
     pub out: String,
+    /// Add this run's games to the end of an existing `--out` (each `.games` run's
+    /// manifest line records where its bytes start). Without it a second run with the same
+    /// seed could not double a file by accident.
+    #[arg(long)]
+    pub append: bool,
     /// `text` (a FEN line per position), `binary` (fixed-size records for the network
     /// trainer) or `games` (whole games: every move and score); default: `binary` when
     /// `--out` ends in `.bin`, `games` when it ends in `.games`, else `text`.
@@ -227,6 +233,13 @@ fn run_games<G: Game>(
     random_plies: u32,
     start: &(dyn Fn(&mut Rng) -> Result<G, String> + Sync),
 ) -> Result<Totals, String> {
+    let existing = std::fs::metadata(&args.out).map_or(0, |m| m.len());
+    if existing > 0 && !args.append {
+        return Err(format!(
+            "'{}' already holds {existing} bytes: pass --append to add this run to it",
+            args.out
+        ));
+    }
     let file = File::options()
         .create(true)
         .append(true)

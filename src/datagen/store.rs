@@ -137,6 +137,7 @@ impl ManifestEntry {
             seed: Some(self.seed),
             random_plies: Some(self.random_plies),
             hash: self.hash,
+            append: false,
         }
     }
 
@@ -325,7 +326,7 @@ fn regenerate(entries: &[ManifestEntry], file: &str, dir: &Path) -> Result<Vec<S
     let out = dir.join(&entry.file);
     if out.exists() {
         return Err(format!(
-            "'{}' exists (datagen appends): regenerate into another folder",
+            "'{}' exists: regenerate into another folder",
             out.display()
         ));
     }

@@ -216,3 +216,52 @@ fn a_manifest_line_regenerates_its_games_file() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("changed xiangqi-300n-seed5.games"));
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// A second run into a file that holds data is refused with a clear error and leaves the
+/// file as it was (a seed run twice would double its games); with `--append` it adds its
+/// games after the first run's, and its manifest line says where they start.
+#[test]
+fn datagen_adds_to_an_existing_file_only_when_told() {
+    let out = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("datagen-append-{}.games", std::process::id()));
+    let _ = std::fs::remove_file(&out);
+    let run = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_kaleido"))
+            .args(["datagen", "--variant", "chess", "--games", "2"])
+            .args(["--nodes", "300", "--threads", "1", "--seed", "3"])
+            .args(extra)
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .expect("kaleido datagen runs")
+    };
+    let first = run(&[]);
+    assert!(first.status.success(), "{first:?}");
+    let bytes = std::fs::read(&out).expect("datagen wrote its file");
+    assert!(!bytes.is_empty());
+
+    let refused = run(&[]);
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success(), "a second run was taken: {err}");
+    assert!(
+        err.contains("already holds") && err.contains("--append"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&out).unwrap(), bytes, "the refused run wrote");
+
+    let added = run(&["--append"]);
+    assert!(added.status.success(), "{added:?}");
+    let line = String::from_utf8_lossy(&added.stdout);
+    assert!(
+        line.contains(&format!(" offset={} ", bytes.len())),
+        "{line}"
+    );
+    let now = std::fs::read(&out).unwrap();
+    assert_eq!(&now[..bytes.len()], &bytes[..]);
+    assert_eq!(
+        now.len(),
+        2 * bytes.len(),
+        "the same seed plays the same games"
+    );
+    let _ = std::fs::remove_file(&out);
+}

@@ -233,28 +233,28 @@ fn run_games<G: Game>(
     random_plies: u32,
     start: &(dyn Fn(&mut Rng) -> Result<G, String> + Sync),
 ) -> Result<Totals, String> {
-    let existing = std::fs::metadata(&args.out).map_or(0, |m| m.len());
-    if existing > 0 && !args.append {
-        return Err(format!(
-            "'{}' already holds {existing} bytes: pass --append to add this run to it",
-            args.out
-        ));
-    }
     let file = File::options()
         .create(true)
         .append(true)
         .open(&args.out)
         .map_err(|e| format!("cannot open '{}': {e}", args.out))?;
+    // Where this run's bytes start: the manifest line's offset.
+    let offset = file
+        .metadata()
+        .map_err(|e| format!("cannot read '{}': {e}", args.out))?
+        .len();
+    if offset > 0 && !args.append {
+        return Err(format!(
+            "'{}' already holds {offset} bytes: pass --append to add this run to it",
+            args.out
+        ));
+    }
     let seed = args.seed.unwrap_or_else(Rng::time_seed);
     let settings = PlaySettings {
         nodes: args.nodes,
         random_plies,
         ..PlaySettings::default()
     };
-    let offset = file
-        .metadata()
-        .map_err(|e| format!("cannot read '{}': {e}", args.out))?
-        .len();
     let mut out = BufWriter::new(file);
     let format = output_format(args)?;
     let shard = parse_shard(args.shard.as_deref())?;

@@ -191,8 +191,8 @@ pub fn run(args: &StoreArgs) -> i32 {
 
 /// Lines that play a run again: `(line, the earlier line)` indices, for every line whose
 /// variant, network, nodes, random plies, seed and shard an earlier line already has. Such
-/// a run repeats the earlier one's games (datagen appends, so a seed used twice doubles its
-/// file), and they must not count twice.
+/// a run repeats the earlier one's games (a seed run twice with `--append`, or by a datagen
+/// from before that flag, doubles its file), and they must not count twice.
 pub fn repeats(entries: &[ManifestEntry]) -> Vec<(usize, usize)> {
     let mut first = BTreeMap::new();
     let mut found = Vec::new();

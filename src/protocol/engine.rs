@@ -50,6 +50,9 @@ pub struct Engine {
     hash_mib: usize,
     /// A `Hash` size set during a search, applied after it.
     hash_pending: Option<usize>,
+    /// `ucinewgame` or `Clear Hash` during a search: the table and histories are cleared
+    /// after it (the running search keeps what it uses and then hands its histories back).
+    clear_pending: bool,
     threads: usize,
     /// The search threads, parked between searches (`Threads` starts them).
     pool: SearchPool,
@@ -112,6 +115,7 @@ impl Engine {
             memory: Arc::new(SearchMemory::new()),
             hash_mib: 16,
             hash_pending: None,
+            clear_pending: false,
             threads: 1,
             pool: SearchPool::new(),
             multipv: 1,
@@ -268,10 +272,7 @@ impl Engine {
             ("Skill Level", Value::Number(n)) => self.gui.skill = n,
             ("UCI_LimitStrength", Value::Bool(b)) => self.gui.limit_strength = b,
             ("UCI_Elo", Value::Number(n)) => self.gui.elo = n,
-            ("Clear Hash", _) => {
-                self.tt.clear();
-                self.memory.clear();
-            }
+            ("Clear Hash", _) => self.clear_tables(),
             ("newgame", _) => self.cmd_newgame(),
             ("Ponder", _) => {}
             ("usemillisec", Value::Bool(b)) => self.usemillisec = b,
@@ -407,9 +408,18 @@ impl Engine {
     }
 
     fn cmd_newgame(&mut self) {
-        self.tt.clear();
-        self.memory.clear();
+        self.clear_tables();
         self.gui.games += 1;
+    }
+
+    /// Forgets the table and the histories: now, or after a running search.
+    fn clear_tables(&mut self) {
+        self.clear_pending = self.searching();
+        if !self.clear_pending {
+            self.finish_search();
+            self.tt.clear();
+            self.memory.clear();
+        }
     }
 
     fn cmd_position(&mut self, t: &mut Tokens) {
@@ -450,6 +460,9 @@ impl Engine {
         }
         if let Some(mib) = self.hash_pending {
             self.set_hash(mib);
+        }
+        if self.clear_pending {
+            self.clear_tables();
         }
         self.set_threads(self.threads);
         go.limits.multipv = self.multipv;

@@ -114,12 +114,17 @@ fn time_control_tags(text: &str) -> (String, Option<String>) {
     (tc.to_string(), Some(text.to_string()))
 }
 
-/// The game in PGN, ending with a blank line.
+/// A game of `kaleido match` in PGN, ending with a blank line.
 pub fn write_game(g: &GameRecord) -> String {
+    write_event_game(g, "kaleido match")
+}
+
+/// The game in PGN with `event` as its `Event` tag, ending with a blank line.
+pub fn write_event_game(g: &GameRecord, event: &str) -> String {
     let mut out = String::new();
     let mut put =
         |name: &str, value: &str| out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
-    put("Event", "kaleido match");
+    put("Event", event);
     put("Site", "?");
     put("Date", &g.date);
     put(tag::ROUND, &g.number.to_string());

@@ -4,7 +4,7 @@
 //! them, not here.
 
 use super::line::TabGame;
-use crate::matchrun::pgn::{read_games, write_game};
+use crate::matchrun::pgn::{read_games, write_event_game};
 use crate::matchrun::record::{utc_date, GameRecord, GameResult, MoveEntry, Termination};
 use crate::matchrun::referee::MovetextStyle;
 use crate::matchrun::registry::movetext_style;
@@ -58,7 +58,7 @@ pub fn write(game: &TabGame) -> String {
         format,
         date: utc_date(),
     };
-    write_game(&record)
+    write_event_game(&record, "kaleido serve")
 }
 
 /// The first game of a PGN text, ready for a new game.

@@ -227,6 +227,7 @@ fn pgn_goes_out_and_comes_back_in() {
         .to_string();
     assert!(pgn.contains("1. e4 c5 2. Nf3 d6 3. d4 *"), "{pgn}");
     assert!(!pgn.contains("[FEN"), "{pgn}");
+    assert!(pgn.starts_with("[Event \"kaleido serve\"]"), "{pgn}");
 
     let mut other = server.socket();
     other.send(json!({"type": "load", "pgn": pgn}));

@@ -55,7 +55,7 @@ pub fn score_lines(names: &[String], tally: &Tally, a: usize, b: usize) -> Vec<S
 }
 
 /// The score part of the progress line: `A vs B 5-3-4 [0.58] Elo 58.4 +/- 120.2` for two
-/// engines, the first engine's total against the rest otherwise.
+/// engines, the first engine's total against the rest otherwise; no Elo before a game ends.
 pub fn progress_score(names: &[String], tally: &Tally) -> String {
     let (label, s) = if names.len() == 2 {
         (
@@ -65,14 +65,17 @@ pub fn progress_score(names: &[String], tally: &Tally) -> String {
     } else {
         (names[0].clone(), tally.engine(0))
     };
-    format!(
-        "{label} {}-{}-{} [{:.3}]  Elo {}",
+    let score = format!(
+        "{label} {}-{}-{} [{:.3}]",
         s.wins,
         s.losses,
         s.draws,
-        s.ratio(),
-        elo_text(s.elo())
-    )
+        s.ratio()
+    );
+    if s.games() == 0 {
+        return score;
+    }
+    format!("{score}  Elo {}", elo_text(s.elo()))
 }
 
 /// `SPRT: llr 1.23 (41.8%), lbound -2.94, ubound 2.94, pairs [..]` (+ the decision).
@@ -171,9 +174,6 @@ mod tests {
         let lines = score_lines(&names, &tally, 0, 1);
         assert_eq!(lines[0], "Score of a vs b: 0 - 0 - 0  [0.500] 0");
         assert!(final_table(&names, &tally, false).lines().count() == 3);
-        assert_eq!(
-            progress_score(&names, &tally),
-            "a vs b 0-0-0 [0.500]  Elo 0.0 +/- nan"
-        );
+        assert_eq!(progress_score(&names, &tally), "a vs b 0-0-0 [0.500]");
     }
 }

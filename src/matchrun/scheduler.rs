@@ -188,7 +188,10 @@ fn standings(
     over: bool,
     gauntlet: bool,
 ) -> Standings {
-    let lines = if names.len() == 2 {
+    // Before the first result there is no Elo to show.
+    let lines = if tally.games == 0 {
+        Vec::new()
+    } else if names.len() == 2 {
         report::score_lines(names, tally, 0, 1)
     } else {
         report::final_table(names, tally, gauntlet)

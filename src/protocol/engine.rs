@@ -7,12 +7,13 @@
 use super::go::{parse_go, GoCommand};
 use super::options::{self, check_value, option_lines, Dialect, Value};
 use super::output::{LineSink, Out};
+use super::search_tables::SearchTables;
 use super::tokenizer::Tokens;
 use crate::core::eval_mode::EvalMode;
 use crate::core::tables::{TableSettings, TableUse, Tables};
 use crate::core::Notation;
 use crate::nnue::Networks;
-use crate::search::{Control, Outcome, Params, SearchMemory, TranspositionTable};
+use crate::search::{Control, Outcome, Params};
 use crate::search::{SearchPool, Searching};
 use crate::session::strength::{Strength, ELO_RANGE};
 use crate::session::{self, new_session, BenchWith, SearchSink, SearchTools, Session};
@@ -44,15 +45,8 @@ pub struct Engine {
     /// `Xiangqi Rules` = `basic`: the club rules (`GameConfig::basic_rules`).
     basic_rules: bool,
     session: Box<dyn Session>,
-    tt: Arc<TranspositionTable>,
-    /// The search threads' histories, kept between searches until a new game.
-    memory: Arc<SearchMemory>,
-    hash_mib: usize,
-    /// A `Hash` size set during a search, applied after it.
-    hash_pending: Option<usize>,
-    /// `ucinewgame` or `Clear Hash` during a search: the table and histories are cleared
-    /// after it (the running search keeps what it uses and then hands its histories back).
-    clear_pending: bool,
+    /// The table and histories, with the changes waiting for the running search's end.
+    tables: SearchTables,
     threads: usize,
     /// The search threads, parked between searches (`Threads` starts them).
     pool: SearchPool,
@@ -111,11 +105,7 @@ impl Engine {
             chess960: false,
             basic_rules: false,
             session: new_session(variant, false, Notation::Uci),
-            tt: Arc::new(TranspositionTable::new(16)),
-            memory: Arc::new(SearchMemory::new()),
-            hash_mib: 16,
-            hash_pending: None,
-            clear_pending: false,
+            tables: SearchTables::new(16),
             threads: 1,
             pool: SearchPool::new(),
             multipv: 1,
@@ -264,7 +254,10 @@ impl Engine {
             self.out.info(&n);
         }
         match (spec.name, value) {
-            ("Hash", Value::Number(n)) => self.set_hash(n as usize),
+            ("Hash", Value::Number(n)) => {
+                self.tables.ask_hash(n as usize);
+                self.apply_tables();
+            }
             ("Threads", Value::Number(n)) => self.set_threads(n as usize),
             ("MultiPV", Value::Number(n)) => self.multipv = n as usize,
             ("Move Overhead", Value::Number(n)) => self.move_overhead = n,
@@ -272,7 +265,10 @@ impl Engine {
             ("Skill Level", Value::Number(n)) => self.gui.skill = n,
             ("UCI_LimitStrength", Value::Bool(b)) => self.gui.limit_strength = b,
             ("UCI_Elo", Value::Number(n)) => self.gui.elo = n,
-            ("Clear Hash", _) => self.clear_tables(),
+            ("Clear Hash", _) => {
+                self.tables.ask_clear();
+                self.apply_tables();
+            }
             ("newgame", _) => self.cmd_newgame(),
             ("Ponder", _) => {}
             ("usemillisec", Value::Bool(b)) => self.usemillisec = b,
@@ -333,24 +329,15 @@ impl Engine {
         }
     }
 
-    /// `Hash`: a new table now or, as Stockfish, once the running search (which keeps
-    /// its table) is over; the old table stays until the new one exists, the fallback.
-    fn set_hash(&mut self, mib: usize) {
+    /// What was asked of the table and histories, now or, while a search runs (it keeps
+    /// its table and then hands its histories back), at the next `go`.
+    fn apply_tables(&mut self) {
         if self.searching() {
-            self.hash_pending = Some(mib);
             return;
         }
         self.finish_search();
-        self.hash_pending = None;
-        match TranspositionTable::try_new(mib) {
-            Ok(tt) => {
-                self.tt = Arc::new(tt);
-                self.hash_mib = mib;
-            }
-            Err(e) => self.out.error(&format!(
-                "{e}; keeping the previous {} MiB table",
-                self.tt.size_mib()
-            )),
+        if let Err(e) = self.tables.apply() {
+            self.out.error(&e);
         }
     }
 
@@ -408,18 +395,9 @@ impl Engine {
     }
 
     fn cmd_newgame(&mut self) {
-        self.clear_tables();
+        self.tables.ask_clear();
+        self.apply_tables();
         self.gui.games += 1;
-    }
-
-    /// Forgets the table and the histories: now, or after a running search.
-    fn clear_tables(&mut self) {
-        self.clear_pending = self.searching();
-        if !self.clear_pending {
-            self.finish_search();
-            self.tt.clear();
-            self.memory.clear();
-        }
     }
 
     fn cmd_position(&mut self, t: &mut Tokens) {
@@ -458,12 +436,7 @@ impl Engine {
         if self.syzygy.pending {
             self.open_tables();
         }
-        if let Some(mib) = self.hash_pending {
-            self.set_hash(mib);
-        }
-        if self.clear_pending {
-            self.clear_tables();
-        }
+        self.apply_tables();
         self.set_threads(self.threads);
         go.limits.multipv = self.multipv;
         go.limits.move_overhead = self.move_overhead;
@@ -486,8 +459,8 @@ impl Engine {
             answered: answered.clone(),
         };
         let tools = SearchTools {
-            tt: self.tt.clone(),
-            memory: self.memory.clone(),
+            tt: self.tables.tt.clone(),
+            memory: self.tables.memory.clone(),
             control: control.clone(),
             tables: self.syzygy.tables.as_ref().map(|t| TableUse {
                 tables: t.clone(),

@@ -13,6 +13,7 @@ pub mod engine;
 pub mod go;
 pub mod options;
 pub mod output;
+pub mod search_tables;
 pub mod tokenizer;
 
 pub use engine::Engine;

@@ -49,14 +49,14 @@ pub enum Event<M> {
 /// A search running on a pool's threads (see [`start`]).
 #[must_use = "a running search is waited for with `wait`"]
 pub struct Searching {
-    /// Closed when the main thread's job is over: the answer was sent and the job holds
-    /// none of the pool's doors any more.
+    /// Closed when the main thread's job is over: the answer was sent and no thread holds
+    /// the request (its table, its endgame tables) or the pool's doors any more.
     over: Receiver<()>,
 }
 
 impl Searching {
-    /// Waits until the search has answered and its main thread is parked again (the
-    /// helpers may still be tidying up; their next job waits for that).
+    /// Waits until the search has answered and every share of its request is gone (the
+    /// helpers may still be returning to their parking; their next job waits for that).
     pub fn wait(self) {
         let _ = self.over.recv();
     }
@@ -78,9 +78,11 @@ pub fn start<G: Game>(
     let job = Box::new(move || {
         let req = Arc::new(req);
         let outcome = run(&req, &crew, &mut |r| on(Event::Report(r)));
-        on(Event::Done(outcome));
-        // The doors go before the waiter is told, so that the pool may be resized then.
+        // The request (its endgame tables, which one process opens once at a time) and
+        // the doors go before the answer, so that the waiter may reopen or resize them.
+        drop(req);
         drop(crew);
+        on(Event::Done(outcome));
         drop(done);
     });
     if pool.crew().launch(0, job) {
@@ -229,6 +231,9 @@ fn run<G: Game>(
             let result = w.iterate(&req.root, &moves, None);
             w.flush_nodes();
             keep(req.memory.as_deref(), id, w);
+            // Its share of the request goes before its answer: the main thread returns
+            // only once every helper's is gone.
+            drop((req, shared, moves));
             let _ = finished.send((id, result));
         });
         if !crew.launch(id, job) {

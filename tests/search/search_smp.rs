@@ -41,3 +41,23 @@ fn deferral_keeps_results_exact() {
         assert!(run.outcome.best.is_some_and(|m| legal.contains(&m)));
     }
 }
+
+/// A search on a pool has let go of its request (the table here; in the engine also the
+/// endgame tables, which a process can open only once) by the time its waiter returns,
+/// so that a `SyzygyPath` or `Hash` set right after `bestmove` finds them free.
+#[test]
+fn a_pooled_search_lets_go_of_its_request_before_it_is_over() {
+    use kaleido::search::{start, SearchPool};
+    let mut pool = SearchPool::new();
+    pool.resize(4).unwrap();
+    let tree = Tree::<0>::startpos(&GameConfig::default());
+    for round in 0..200 {
+        let tt = Arc::new(TranspositionTable::new(1));
+        let req = SearchRequest {
+            threads: 4,
+            ..SearchRequest::new(tree.clone(), depth(3), tt.clone())
+        };
+        start(&pool, req, |_| {}).unwrap().wait();
+        assert_eq!(Arc::strong_count(&tt), 1, "round {round}: still shared");
+    }
+}

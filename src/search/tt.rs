@@ -106,14 +106,16 @@ pub struct TranspositionTable {
 
 impl TranspositionTable {
     /// A table of exactly `size_mib` MiB (at least 1). If the allocation fails the
-    /// size is halved until it succeeds; `size_mib()` reports what was obtained.
+    /// size is halved until it succeeds; `size_mib()` reports what was obtained. The
+    /// last 1 MiB is asked of the allocator alone, whatever `/proc/meminfo` says (a
+    /// machine under pressure may report less free than that for a moment).
     pub fn new(size_mib: usize) -> Self {
         let mut mib = size_mib.max(1);
         loop {
             match Self::try_new(mib) {
                 Ok(tt) => return tt,
                 Err(_) if mib > 1 => mib /= 2,
-                Err(e) => panic!("{e}"),
+                Err(_) => return Self::allocate(1),
             }
         }
     }
@@ -131,11 +133,23 @@ impl TranspositionTable {
         let mut buckets = Vec::new();
         buckets.try_reserve_exact(count).map_err(|_| refused())?;
         buckets.resize_with(count, Bucket::empty);
-        Ok(Self {
+        Ok(Self::of(buckets, mib))
+    }
+
+    /// A table of `mib` MiB from the allocator, as any small allocation is made (one that
+    /// fails ends the process, as it would at the engine's next allocation).
+    fn allocate(mib: usize) -> Self {
+        let mut buckets = Vec::new();
+        buckets.resize_with(mib * (MIB / BUCKET_BYTES), Bucket::empty);
+        Self::of(buckets, mib)
+    }
+
+    fn of(buckets: Vec<Bucket>, mib: usize) -> Self {
+        Self {
             buckets: buckets.into_boxed_slice(),
             generation: AtomicU8::new(0),
             size_mib: mib,
-        })
+        }
     }
 
     /// The size in MiB (what `new` was asked for, unless the allocation failed).
@@ -341,11 +355,7 @@ mod loom_model {
 
     /// A table of one bucket, small enough for loom to track every word.
     fn one_bucket() -> TranspositionTable {
-        TranspositionTable {
-            buckets: vec![Bucket::empty()].into_boxed_slice(),
-            generation: AtomicU8::new(0),
-            size_mib: 0,
-        }
+        TranspositionTable::of(vec![Bucket::empty()], 0)
     }
 
     fn entry(mv: u32, score: Score, eval: Score, depth: i32, bound: Bound) -> TtEntry {

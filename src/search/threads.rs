@@ -104,6 +104,8 @@ pub fn spawn<G: Game>(
         let helpers = helper_pool(req.threads);
         let req = Arc::new(req);
         let outcome = run(&req, &helpers.crew(), &mut |r| on(Event::Report(r)));
+        // As in `start`: the request is gone before the answer.
+        drop(req);
         on(Event::Done(outcome));
     })
 }
